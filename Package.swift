@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Targets follow ../shared/spec/ARCHITECTURE.md: each row may import only the rows above it.
+let package = Package(
+    name: "motionbench",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "motionbench", targets: ["motionbench"]),
+        .library(name: "MotionBench", targets: ["MotionBench"]),
+        .library(name: "MotionWorkloads", targets: ["MotionWorkloads"]),
+        .library(name: "SystemView", targets: ["SystemView"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // What Glibc does not expose to Swift: gettid, thread names, timer slack, other threads' CPU clocks.
+        .target(name: "CSystemShim"),
+        .target(name: "MotionMath"),
+        .target(name: "MotionSensors", dependencies: ["MotionMath"]),
+        .target(name: "MotionFilters", dependencies: ["MotionMath"]),
+        .target(name: "MotionWorkloads", dependencies: ["MotionSensors", "MotionFilters"]),
+        .target(name: "SystemView", dependencies: ["CSystemShim"]),
+        .target(
+            name: "MotionBench",
+            dependencies: ["MotionMath", "MotionSensors", "MotionFilters", "MotionWorkloads", "SystemView", "CSystemShim"]
+        ),
+        .target(name: "MotionReports", dependencies: ["MotionBench"]),
+        .executableTarget(
+            name: "motionbench",
+            dependencies: [
+                "MotionBench", "MotionReports", "MotionWorkloads",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
+        .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors"]),
+        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters"]),
+        .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
+        .testTarget(name: "SystemViewTests", dependencies: ["SystemView"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench"]),
+        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports"]),
+        .testTarget(name: "motionbenchTests", dependencies: ["motionbench"]),
+    ],
+    // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
+    // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,96 @@
+#define _GNU_SOURCE
+#include "CSystemShim.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#elif defined(__APPLE__)
+#include <mach/mach.h>
+#include <mach/mach_time.h>
+#endif
+
+int64_t mb_current_tid(void) {
+#if defined(__linux__)
+    return (int64_t)syscall(SYS_gettid);
+#elif defined(__APPLE__)
+    return (int64_t)pthread_mach_thread_np(pthread_self());
+#else
+    return -1;
+#endif
+}
+
+int mb_set_current_thread_name(const char *name) {
+    char cut[16];
+    strncpy(cut, name, sizeof cut - 1);
+    cut[sizeof cut - 1] = '\0';
+#if defined(__linux__)
+    return pthread_setname_np(pthread_self(), cut);
+#elif defined(__APPLE__)
+    return pthread_setname_np(name);
+#else
+    return ENOSYS;
+#endif
+}
+
+int mb_set_timer_slack_ns(uint64_t ns) {
+#if defined(__linux__)
+    return prctl(PR_SET_TIMERSLACK, (unsigned long)ns, 0, 0, 0) == 0 ? 0 : -1;
+#else
+    (void)ns;
+    return -1;
+#endif
+}
+
+static uint64_t timespec_ns(struct timespec ts) {
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t mb_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return timespec_ns(ts);
+}
+
+uint64_t mb_current_thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return timespec_ns(ts);
+}
+
+int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns) {
+#if defined(__linux__)
+    // The clock id pthread_getcpuclockid builds: per-thread (bit 2), scheduler clock (6), inverted tid.
+    clockid_t clock = (clockid_t)(((~(unsigned int)tid) << 3) | 6);
+    struct timespec ts;
+    if (clock_gettime(clock, &ts) != 0) return errno;
+    *out_ns = timespec_ns(ts);
+    return 0;
+#else
+    (void)tid;
+    (void)out_ns;
+    return ENOSYS;
+#endif
+}
+
+int mb_sleep_until_ns(uint64_t deadline_ns) {
+#if defined(__linux__)
+    struct timespec ts = {(time_t)(deadline_ns / 1000000000ull), (long)(deadline_ns % 1000000000ull)};
+    int rc;
+    while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == EINTR) {}
+    return rc;
+#else
+    for (;;) {
+        uint64_t now = mb_monotonic_ns();
+        if (now >= deadline_ns) return 0;
+        uint64_t left = deadline_ns - now;
+        struct timespec ts = {(time_t)(left / 1000000000ull), (long)(left % 1000000000ull)};
+        if (nanosleep(&ts, NULL) != 0 && errno != EINTR) return errno;
+    }
+#endif
+}

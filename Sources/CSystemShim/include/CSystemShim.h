@@ -1,0 +1,34 @@
+// The few system calls Swift's Glibc module does not expose, wrapped so that Swift code on Linux and
+// on Apple platforms calls one set of names.
+#ifndef MOTIONBENCH_CSYSTEMSHIM_H
+#define MOTIONBENCH_CSYSTEMSHIM_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/// The kernel's id of the calling thread (Linux: gettid; Apple: the Mach port of the thread).
+int64_t mb_current_tid(void);
+
+/// Names the calling thread; the kernel keeps at most 15 bytes on Linux, so longer names are cut.
+/// Returns 0 on success or an errno value.
+int mb_set_current_thread_name(const char *name);
+
+/// Asks the kernel to wake timed sleeps of this thread within `ns` nanoseconds of their deadline
+/// (Linux only; 0 on success, -1 where the platform has no such setting).
+int mb_set_timer_slack_ns(uint64_t ns);
+
+/// Nanoseconds on the monotonic clock.
+uint64_t mb_monotonic_ns(void);
+
+/// CPU time the calling thread has used, in nanoseconds.
+uint64_t mb_current_thread_cpu_ns(void);
+
+/// CPU time thread `tid` of this process has used, in nanoseconds, read through its CPU-time clock.
+/// Returns 0 on success, or an errno value (ESRCH/EINVAL once the thread has exited). Linux only.
+int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns);
+
+/// Sleeps until the monotonic clock reads `deadline_ns` (absolute, so no drift accumulates), retrying
+/// after signals. Returns 0, or an errno value.
+int mb_sleep_until_ns(uint64_t deadline_ns);
+
+#endif

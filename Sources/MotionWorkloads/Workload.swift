@@ -1,0 +1,102 @@
+import MotionSensors
+
+/// A motion feature of one of the iOS apps in WORKLOADS.md, reduced to its per-sample computation and a
+/// headless model of what the screen showed.
+///
+/// A workload never knows how it is measured: the runner creates it, feeds it samples and display
+/// frames in time order on one thread, and reads `outputSummary` at the end. Steady-state `handle` and
+/// `renderFrame` calls must not allocate.
+public protocol Workload: AnyObject {
+    /// What the workload needs and offers: sensors, default rates, filters, display rate.
+    static var descriptor: WorkloadDescriptor { get }
+
+    /// Creates the workload in its initial state; throws `WorkloadError` for a filter it does not offer.
+    init(configuration: WorkloadConfiguration) throws
+
+    /// Consumes one sensor sample (one of `descriptor.sensors`), as a Core Motion handler would.
+    func handle(_ sample: SensorSample)
+
+    /// Evaluates one display frame at `time` seconds (only called when `descriptor.displayRate` is set).
+    func renderFrame(at time: Double)
+
+    /// Counts and final values that show the work was done (frames drawn, shakes seen, last labels…),
+    /// recorded with each run; names are lower_snake_case.
+    var outputSummary: [String: Double] { get }
+}
+
+/// The static facts about a workload that planning, `motionbench list` and the hub need.
+public struct WorkloadDescriptor: Sendable, Equatable {
+    /// The workload's command-line name, e.g. `gyro-translation`.
+    public var name: String
+    /// One line on what it computes.
+    public var summary: String
+    /// The sensors it subscribes to, all delivered at the case's rate.
+    public var sensors: [SensorKind]
+    /// The rates, in Hz, that `run --all` measures.
+    public var defaultRates: [Double]
+    /// Every filter it accepts; the first is used when none is asked for.
+    public var filters: [String]
+    /// The filters `run --all` measures.
+    public var defaultFilters: [String]
+    /// Display frames per second when the workload animates; nil when it only reacts to samples.
+    public var displayRate: Double?
+
+    /// Creates a descriptor.
+    public init(
+        name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
+        filters: [String], defaultFilters: [String], displayRate: Double?
+    ) {
+        self.name = name
+        self.summary = summary
+        self.sensors = sensors
+        self.defaultRates = defaultRates
+        self.filters = filters
+        self.defaultFilters = defaultFilters
+        self.displayRate = displayRate
+    }
+}
+
+/// How one case configures a workload.
+public struct WorkloadConfiguration: Sendable, Equatable {
+    /// Sensor samples per second.
+    public var rate: Double
+    /// One of the descriptor's filters.
+    public var filter: String
+    /// Display frames per second (60 or 120) for workloads that animate.
+    public var displayRate: Double
+    /// Canvas size in points; an iPhone 8 in portrait by default.
+    public var canvasWidth: Double
+    public var canvasHeight: Double
+    /// Seed for anything random the workload does (colours, shapes), so runs repeat.
+    public var seed: UInt64
+
+    /// Creates a configuration; defaults follow WORKLOADS.md.
+    public init(
+        rate: Double, filter: String, displayRate: Double = 60,
+        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1
+    ) {
+        self.rate = rate
+        self.filter = filter
+        self.displayRate = displayRate
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.seed = seed
+    }
+}
+
+/// Why a workload could not be created.
+public enum WorkloadError: Error, Equatable, CustomStringConvertible {
+    /// The filter is not one the workload offers.
+    case unknownFilter(workload: String, filter: String, known: [String])
+    /// The rate is not a positive finite number.
+    case invalidRate(Double)
+
+    public var description: String {
+        switch self {
+        case let .unknownFilter(workload, filter, known):
+            return "workload '\(workload)' has no filter '\(filter)' (known: \(known.joined(separator: ", ")))"
+        case let .invalidRate(rate):
+            return "rate \(rate) Hz is not a positive finite number"
+        }
+    }
+}

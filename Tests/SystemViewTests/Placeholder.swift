@@ -1,0 +1,1 @@
+// Replaced by this target's real tests.

@@ -1,0 +1,21 @@
+/// Conversions between degrees and radians, and wrapping to the 0 ..< 360 range that headings and the
+/// level's label use.
+public enum Angle {
+    /// `radians` in degrees.
+    @inlinable public static func degrees(fromRadians radians: Double) -> Double {
+        radians * (180 / Double.pi)
+    }
+
+    /// `degrees` in radians.
+    @inlinable public static func radians(fromDegrees degrees: Double) -> Double {
+        degrees * (Double.pi / 180)
+    }
+
+    /// `degrees` wrapped into 0 ..< 360.
+    @inlinable public static func wrappedDegrees(_ degrees: Double) -> Double {
+        let remainder = degrees.truncatingRemainder(dividingBy: 360)
+        let wrapped = remainder < 0 ? remainder + 360 : remainder
+        // A tiny negative remainder plus 360 rounds to exactly 360, which is outside the range.
+        return wrapped < 360 ? wrapped : 0
+    }
+}

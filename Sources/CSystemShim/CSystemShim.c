@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -93,4 +94,70 @@ int mb_sleep_until_ns(uint64_t deadline_ns) {
         if (nanosleep(&ts, NULL) != 0 && errno != EINTR) return errno;
     }
 #endif
+}
+
+struct mb_stop_signal {
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+    int raised;
+};
+
+mb_stop_signal *mb_stop_signal_create(void) {
+    mb_stop_signal *signal = calloc(1, sizeof *signal);
+    if (signal == NULL) return NULL;
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+#if defined(__linux__)
+    // Deadlines are on the monotonic clock; a wall-clock wait would jump with NTP or date changes.
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+#endif
+    int failed = pthread_mutex_init(&signal->mutex, NULL) != 0;
+    if (!failed && pthread_cond_init(&signal->cond, &attributes) != 0) {
+        pthread_mutex_destroy(&signal->mutex);
+        failed = 1;
+    }
+    pthread_condattr_destroy(&attributes);
+    if (failed) {
+        free(signal);
+        return NULL;
+    }
+    return signal;
+}
+
+void mb_stop_signal_destroy(mb_stop_signal *signal) {
+    pthread_cond_destroy(&signal->cond);
+    pthread_mutex_destroy(&signal->mutex);
+    free(signal);
+}
+
+void mb_stop_signal_raise(mb_stop_signal *signal) {
+    pthread_mutex_lock(&signal->mutex);
+    signal->raised = 1;
+    pthread_cond_broadcast(&signal->cond);
+    pthread_mutex_unlock(&signal->mutex);
+}
+
+int mb_stop_signal_wait_until_ns(mb_stop_signal *signal, uint64_t deadline_ns) {
+    pthread_mutex_lock(&signal->mutex);
+    // Loop: condition variables wake spuriously, and Darwin's wait is relative, so re-aim at the deadline.
+    while (!signal->raised) {
+        uint64_t now = mb_monotonic_ns();
+        if (now >= deadline_ns) break;
+#if defined(__linux__)
+        struct timespec until = {(time_t)(deadline_ns / 1000000000ull), (long)(deadline_ns % 1000000000ull)};
+        pthread_cond_timedwait(&signal->cond, &signal->mutex, &until);
+#elif defined(__APPLE__)
+        uint64_t left = deadline_ns - now;
+        struct timespec wait = {(time_t)(left / 1000000000ull), (long)(left % 1000000000ull)};
+        pthread_cond_timedwait_relative_np(&signal->cond, &signal->mutex, &wait);
+#else
+        // No monotonic timed wait known here: honour the deadline, not the promptness.
+        pthread_mutex_unlock(&signal->mutex);
+        mb_sleep_until_ns(deadline_ns);
+        pthread_mutex_lock(&signal->mutex);
+#endif
+    }
+    int raised = signal->raised;
+    pthread_mutex_unlock(&signal->mutex);
+    return raised;
 }

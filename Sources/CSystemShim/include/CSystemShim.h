@@ -31,4 +31,21 @@ int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns);
 /// after signals. Returns 0, or an errno value.
 int mb_sleep_until_ns(uint64_t deadline_ns);
 
+/// A flag one thread raises and another sleeps on until an absolute monotonic deadline, so that a
+/// periodic thread keeps drift-free deadlines yet stops at once instead of finishing its period.
+typedef struct mb_stop_signal mb_stop_signal;
+
+/// A new, unraised stop signal, or NULL when the system is out of memory or synchronisation objects.
+mb_stop_signal *mb_stop_signal_create(void);
+
+/// Frees a stop signal; no thread may be waiting on it.
+void mb_stop_signal_destroy(mb_stop_signal *signal);
+
+/// Raises the signal and wakes its waiter; it stays raised.
+void mb_stop_signal_raise(mb_stop_signal *signal);
+
+/// Sleeps until the monotonic clock reads `deadline_ns` or the signal is raised, whichever is first.
+/// Returns 1 when the signal is raised (also if it was before the call), 0 when the deadline came.
+int mb_stop_signal_wait_until_ns(mb_stop_signal *signal, uint64_t deadline_ns);
+
 #endif

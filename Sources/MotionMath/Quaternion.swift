@@ -33,7 +33,12 @@ public struct Quaternion: Hashable, Sendable, Codable {
     /// The rotation by `angle` radians about `axis` (right-hand rule); the axis need not be unit
     /// length, and a zero axis gives the identity.
     @inlinable public init(axis: Vector3, angle: Double) {
-        let unit = axis.normalized
+        let length = axis.length
+        guard length > 0 else {
+            self = .identity
+            return
+        }
+        let unit = axis / length
         let half = angle / 2
         let sine = sin(half)
         self.init(w: cos(half), x: unit.x * sine, y: unit.y * sine, z: unit.z * sine)

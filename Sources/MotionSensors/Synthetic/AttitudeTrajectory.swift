@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import MotionMath
+
+/// How a virtual device turns: roll, pitch and yaw (`EulerAngles`' order and axes) each following an
+/// `AngleCurve`, relative to the device lying flat, screen up, top pointing along the reference y axis.
+public struct AttitudeTrajectory: Hashable, Sendable {
+    /// Rotation about the device's x axis.
+    public var roll: AngleCurve
+    /// Rotation about the device's y axis.
+    public var pitch: AngleCurve
+    /// Rotation about the vertical.
+    public var yaw: AngleCurve
+
+    /// Creates the trajectory; angles left out stay at 0.
+    public init(roll: AngleCurve = .constant, pitch: AngleCurve = .constant, yaw: AngleCurve = .constant) {
+        self.roll = roll
+        self.pitch = pitch
+        self.yaw = yaw
+    }
+
+    /// Lying flat and still.
+    public static let flat = AttitudeTrajectory()
+
+    /// The true attitude (device to reference frame) at `time` seconds.
+    @inlinable public func attitude(at time: Double) -> Quaternion {
+        Quaternion(EulerAngles(roll: roll.value(at: time), pitch: pitch.value(at: time), yaw: yaw.value(at: time)))
+    }
+
+    /// The true angular rate in the device frame at `time`, in rad/s: what an ideal gyroscope reads.
+    ///
+    /// The Euler angle rates mapped onto the body axes (the z-y-x kinematic equations), exact rather
+    /// than a finite difference.
+    @inlinable public func angularRate(at time: Double) -> Vector3 {
+        let phi = roll.value(at: time), theta = pitch.value(at: time)
+        let rollRate = roll.derivative(at: time), pitchRate = pitch.derivative(at: time)
+        let yawRate = yaw.derivative(at: time)
+        let (sinPhi, cosPhi) = (sin(phi), cos(phi))
+        let (sinTheta, cosTheta) = (sin(theta), cos(theta))
+        return Vector3(
+            rollRate - yawRate * sinTheta,
+            pitchRate * cosPhi + yawRate * sinPhi * cosTheta,
+            -pitchRate * sinPhi + yawRate * cosPhi * cosTheta
+        )
+    }
+}

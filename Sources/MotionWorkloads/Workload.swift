@@ -22,6 +22,21 @@ public protocol Workload: AnyObject {
     /// Counts and final values that show the work was done (frames drawn, shakes seen, last labels…),
     /// recorded with each run; names are lower_snake_case.
     var outputSummary: [String: Double] { get }
+
+    /// One line on what the headless screen shows now (labels, positions, colours…), numbers with fixed
+    /// decimals so it compares as text across platforms: for golden tests and verbose output, never
+    /// called on the hot path.
+    func describeState() -> String
+}
+
+extension Workload {
+    /// The output summary as sorted `key=value` pairs with six decimals, for workloads with no richer
+    /// state to show.
+    public func describeState() -> String {
+        outputSummary.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\(FixedDecimal.format($0.value, decimals: 6))" }
+            .joined(separator: " ")
+    }
 }
 
 /// The static facts about a workload that planning, `motionbench list` and the hub need.

@@ -1,0 +1,106 @@
+import MotionMath
+import MotionSensors
+
+/// WORKLOADS.md §1, the tour app's Gyroscope screen: three labels show the rotation rate, and a green
+/// rectangle is pushed away from the canvas centre in proportion to it, animated with ease-in-out.
+///
+/// For a rate (x, y, z) in rad/s the rectangle's target is the canvas centre offset by
+/// `(x × width / 2, y × height / 2)` points, width and height being the rectangle's own (100 × 100):
+/// the app's literal mapping in UIKit coordinates, so positive x moves right and positive y moves
+/// *down*, and 1 rad/s moves half the rectangle's size. Each sample starts a new animation from where
+/// the rectangle is shown at that instant (possibly mid-way through the previous one, as
+/// `.beginFromCurrentState` does) to the new target, lasting one sample interval; frames evaluate it.
+public final class GyroTranslationWorkload: Workload {
+    public static let descriptor = WorkloadDescriptor(
+        name: "gyro-translation",
+        summary: "rotation rate on three labels; a rectangle eased toward an offset proportional to it",
+        sensors: [.gyroscope], defaultRates: [15],
+        filters: ["raw"], defaultFilters: ["raw"],
+        displayRate: 60)
+
+    /// The rectangle's side, in points.
+    public static let rectangleSide = 100.0
+
+    /// How the workload was set up.
+    public let configuration: WorkloadConfiguration
+    /// x, y and z in rad/s, three decimals, e.g. `x: 0.123 rad/s`.
+    public private(set) var labels = AxisLabels(decimals: 3, suffix: " rad/s")
+    /// The rectangle as the latest frame showed it.
+    public private(set) var rectangle: SceneRect
+    /// The move in progress (or finished).
+    public private(set) var animation: PositionAnimation
+    /// Whether samples are being taken (the screen's start and stop buttons).
+    public private(set) var isReading = true
+    /// Samples handled while reading.
+    public private(set) var samples = 0
+    /// Frames rendered.
+    public private(set) var frames = 0
+
+    /// Creates the screen with the rectangle at rest at the canvas centre, reading; throws for a
+    /// filter other than `raw` or a rate that is not positive.
+    public init(configuration: WorkloadConfiguration) throws {
+        guard configuration.rate > 0, configuration.rate.isFinite else {
+            throw WorkloadError.invalidRate(configuration.rate)
+        }
+        guard Self.descriptor.filters.contains(configuration.filter) else {
+            throw WorkloadError.unknownFilter(
+                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
+        }
+        self.configuration = configuration
+        let center = Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
+        rectangle = SceneRect(center: center, width: Self.rectangleSide, height: Self.rectangleSide, color: .green)
+        animation = .resting(at: center)
+    }
+
+    /// The canvas centre, where the rectangle rests.
+    public var canvasCenter: Vector2 {
+        Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
+    }
+
+    /// Where a rotation rate sends the rectangle (see the type's documentation).
+    public func target(for rate: Vector3) -> Vector2 {
+        canvasCenter + Vector2(rate.x * rectangle.width / 2, rate.y * rectangle.height / 2)
+    }
+
+    /// Starts taking samples again, as `startGyroUpdates` does.
+    public func startReading() {
+        isReading = true
+    }
+
+    /// Stops taking samples, as `stopGyroUpdates` does: labels keep their last values, and a move in
+    /// progress finishes.
+    public func stopReading() {
+        isReading = false
+    }
+
+    public func handle(_ sample: SensorSample) {
+        guard isReading else { return }
+        samples += 1
+        labels.show(sample.value)
+        animation = PositionAnimation(
+            from: animation.position(at: sample.time), to: target(for: sample.value),
+            start: sample.time, duration: 1 / configuration.rate)
+    }
+
+    public func renderFrame(at time: Double) {
+        frames += 1
+        rectangle.center = animation.position(at: time)
+    }
+
+    /// `frames`, `samples`, and `position_x`, `position_y`: the rectangle's centre in the last frame,
+    /// in points.
+    public var outputSummary: [String: Double] {
+        [
+            "frames": Double(frames), "samples": Double(samples),
+            "position_x": rectangle.center.x, "position_y": rectangle.center.y,
+        ]
+    }
+
+    /// The labels and the rectangle's shown centre, e.g.
+    /// `x: 0.012 rad/s | y: -0.340 rad/s | z: 0.002 rad/s rect (188.10, 316.50)`.
+    public func describeState() -> String {
+        let center = rectangle.center
+        let position = "(\(FixedDecimal.format(center.x, decimals: 2)), \(FixedDecimal.format(center.y, decimals: 2)))"
+        return "\(labels.text) rect \(position)\(isReading ? "" : " stopped")"
+    }
+}

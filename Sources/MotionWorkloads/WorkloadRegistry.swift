@@ -1,0 +1,10 @@
+/// The workloads motionbench knows, in WORKLOADS.md's order.
+public enum WorkloadRegistry {
+    /// Every workload type.
+    public static let all: [any Workload.Type] = [GyroTranslationWorkload.self, AccelerometerWorkload.self]
+
+    /// The workload whose descriptor is called `name`, if any.
+    public static func named(_ name: String) -> (any Workload.Type)? {
+        all.first { $0.descriptor.name == name }
+    }
+}

@@ -9,6 +9,7 @@ public enum SensorKind: String, CaseIterable, Sendable, Codable, Comparable {
     /// Pressure in kPa (in the sample's `value.x`), as `CMAltimeter` reports it.
     case barometer
 
+    /// Orders sensors as `allCases` lists them, so reports list them the same way every time.
     public static func < (lhs: SensorKind, rhs: SensorKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -81,6 +81,7 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     public var displayRate: Double
     /// Canvas size in points; an iPhone 8 in portrait by default.
     public var canvasWidth: Double
+    /// Canvas height in points.
     public var canvasHeight: Double
     /// Seed for anything random the workload does (colours, shapes), so runs repeat.
     public var seed: UInt64
@@ -106,6 +107,7 @@ public enum WorkloadError: Error, Equatable, CustomStringConvertible {
     /// The rate is not a positive finite number.
     case invalidRate(Double)
 
+    /// The reason in a sentence, for the command line.
     public var description: String {
         switch self {
         case let .unknownFilter(workload, filter, known):

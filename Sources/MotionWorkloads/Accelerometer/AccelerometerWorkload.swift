@@ -17,6 +17,7 @@ public final class AccelerometerWorkload: Workload {
         public var background: RGBColor
     }
 
+    /// Accelerometer at 10 Hz, four filters (raw and low-pass measured by default), no animation.
     public static let descriptor = WorkloadDescriptor(
         name: "accelerometer",
         summary: "acceleration × g on three labels, filtered; a shake sets a random background",
@@ -58,6 +59,7 @@ public final class AccelerometerWorkload: Workload {
         colors = SplitMix64(seed: configuration.seed)
     }
 
+    /// Shows the filtered sample in m/s² and looks for a shake in the raw one.
     public func handle(_ sample: SensorSample) {
         samples += 1
         labels.show(filter.update(sample.value) * Self.standardGravity)

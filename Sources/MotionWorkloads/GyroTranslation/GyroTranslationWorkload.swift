@@ -11,6 +11,7 @@ import MotionSensors
 /// the rectangle is shown at that instant (possibly mid-way through the previous one, as
 /// `.beginFromCurrentState` does) to the new target, lasting one sample interval; frames evaluate it.
 public final class GyroTranslationWorkload: Workload {
+    /// Gyroscope at 15 Hz, raw only, animated at 60 frames a second.
     public static let descriptor = WorkloadDescriptor(
         name: "gyro-translation",
         summary: "rotation rate on three labels; a rectangle eased toward an offset proportional to it",
@@ -23,6 +24,8 @@ public final class GyroTranslationWorkload: Workload {
 
     /// How the workload was set up.
     public let configuration: WorkloadConfiguration
+    /// The canvas centre, where the rectangle rests.
+    public let canvasCenter: Vector2
     /// x, y and z in rad/s, three decimals, e.g. `x: 0.123 rad/s`.
     public private(set) var labels = AxisLabels(decimals: 3, suffix: " rad/s")
     /// The rectangle as the latest frame showed it.
@@ -47,14 +50,9 @@ public final class GyroTranslationWorkload: Workload {
                 workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
         }
         self.configuration = configuration
-        let center = Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
-        rectangle = SceneRect(center: center, width: Self.rectangleSide, height: Self.rectangleSide, color: .green)
-        animation = .resting(at: center)
-    }
-
-    /// The canvas centre, where the rectangle rests.
-    public var canvasCenter: Vector2 {
-        Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
+        canvasCenter = Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
+        rectangle = SceneRect(center: canvasCenter, width: Self.rectangleSide, height: Self.rectangleSide, color: .green)
+        animation = .resting(at: canvasCenter)
     }
 
     /// Where a rotation rate sends the rectangle (see the type's documentation).
@@ -73,6 +71,7 @@ public final class GyroTranslationWorkload: Workload {
         isReading = false
     }
 
+    /// Shows the rotation rate and retargets the rectangle, unless reading is stopped.
     public func handle(_ sample: SensorSample) {
         guard isReading else { return }
         samples += 1
@@ -82,6 +81,7 @@ public final class GyroTranslationWorkload: Workload {
             start: sample.time, duration: 1 / configuration.rate)
     }
 
+    /// Moves the rectangle to where the animation has it at `time`.
     public func renderFrame(at time: Double) {
         frames += 1
         rectangle.center = animation.position(at: time)

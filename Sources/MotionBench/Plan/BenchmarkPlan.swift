@@ -1,0 +1,134 @@
+import MotionWorkloads
+
+/// What a user asked to run, before it is checked and expanded into cases.
+public struct PlanRequest: Sendable, Equatable {
+    /// Workload names; empty means every registered workload (`--all`).
+    public var workloads: [String]
+    /// Rates in Hz; nil means each workload's default rates.
+    public var rates: [Double]?
+    /// Filters; nil means each workload's default filters.
+    public var filters: [String]?
+    /// Modes to run each case in.
+    public var modes: [RunMode]
+    /// Real-time case length, seconds.
+    public var durationSeconds: Double
+    /// Virtual-time samples per case.
+    public var sampleCount: Int
+    /// Repetitions of every case.
+    public var repetitions: Int
+    /// Display rate for animating workloads (60 or 120 on an iPhone).
+    public var displayRateHz: Double
+    /// Seed for the synthetic source and the workloads.
+    public var seed: UInt64
+
+    /// Creates a request.
+    public init(
+        workloads: [String], rates: [Double]?, filters: [String]?, modes: [RunMode],
+        durationSeconds: Double, sampleCount: Int, repetitions: Int, displayRateHz: Double = 60, seed: UInt64 = 1
+    ) {
+        self.workloads = workloads
+        self.rates = rates
+        self.filters = filters
+        self.modes = modes
+        self.durationSeconds = durationSeconds
+        self.sampleCount = sampleCount
+        self.repetitions = repetitions
+        self.displayRateHz = displayRateHz
+        self.seed = seed
+    }
+}
+
+/// A request that cannot be planned; `flag` names the command-line option at fault.
+public struct PlanError: Error, Equatable, CustomStringConvertible {
+    /// The option at fault, e.g. `--rate`.
+    public var flag: String
+    /// What is wrong.
+    public var reason: String
+    public var description: String { "\(flag): \(reason)" }
+}
+
+/// Expands a request into the matrix workload × rate × filter × mode × repetition.
+public enum BenchmarkPlan {
+    /// The highest rate accepted: beyond it the pacer's wake-up cost dominates what is measured.
+    public static let maximumRateHz = 10_000.0
+
+    /// Checks `request` and lists its cases, repetition outermost so slow drifts of a noisy machine
+    /// spread over every case instead of landing on one.
+    public static func cases(for request: PlanRequest) throws -> [CaseSpec] {
+        let descriptors = try selectedDescriptors(request.workloads)
+        try validate(request)
+        var perRepetition: [CaseSpec] = []
+        for descriptor in descriptors {
+            let filters = try filters(for: descriptor, requested: request.filters, explicit: !request.workloads.isEmpty)
+            for rate in request.rates ?? descriptor.defaultRates {
+                for filter in filters {
+                    for mode in request.modes {
+                        perRepetition.append(CaseSpec(
+                            workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
+                            durationSeconds: request.durationSeconds, sampleCount: request.sampleCount,
+                            displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
+                            seed: request.seed
+                        ))
+                    }
+                }
+            }
+        }
+        if let filters = request.filters {
+            let offered = Set(descriptors.flatMap(\.filters))
+            if let unknown = filters.first(where: { !offered.contains($0) }) {
+                throw PlanError(flag: "--filter", reason: "no selected workload has filter '\(unknown)' (known: \(offered.sorted().joined(separator: ", ")))")
+            }
+        }
+        return (1...request.repetitions).flatMap { repetition in
+            perRepetition.map { spec in
+                var spec = spec
+                spec.repetition = repetition
+                return spec
+            }
+        }
+    }
+
+    private static func selectedDescriptors(_ names: [String]) throws -> [WorkloadDescriptor] {
+        let all = WorkloadRegistry.all.map { $0.descriptor }
+        guard !names.isEmpty else { return all }
+        var seen = Set<String>()
+        return try names.compactMap { name in
+            guard let descriptor = all.first(where: { $0.name == name }) else {
+                throw PlanError(flag: "workload", reason: "unknown workload '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))")
+            }
+            return seen.insert(name).inserted ? descriptor : nil
+        }
+    }
+
+    private static func validate(_ request: PlanRequest) throws {
+        for rate in request.rates ?? [] where !(rate > 0 && rate <= maximumRateHz) {
+            throw PlanError(flag: "--rate", reason: "\(rate) Hz is outside (0, \(Int(maximumRateHz))] Hz")
+        }
+        if request.rates?.isEmpty == true { throw PlanError(flag: "--rate", reason: "no rate given") }
+        if request.filters?.isEmpty == true { throw PlanError(flag: "--filter", reason: "no filter given") }
+        guard request.durationSeconds > 0, request.durationSeconds.isFinite else {
+            throw PlanError(flag: "--duration", reason: "\(request.durationSeconds) s is not a positive duration")
+        }
+        guard request.sampleCount > 0 else {
+            throw PlanError(flag: "--samples", reason: "\(request.sampleCount) is not a positive sample count")
+        }
+        guard request.repetitions > 0 else {
+            throw PlanError(flag: "--repetitions", reason: "\(request.repetitions) is not a positive count")
+        }
+        guard !request.modes.isEmpty else { throw PlanError(flag: "--mode", reason: "no mode given") }
+        guard request.displayRateHz > 0, request.displayRateHz <= 240 else {
+            throw PlanError(flag: "--display-rate", reason: "\(request.displayRateHz) Hz is outside (0, 240] Hz")
+        }
+    }
+
+    /// The filters one workload runs with. A workload named explicitly must offer every filter asked
+    /// for; under `--all` a workload runs the asked-for filters it has, and is left out if it has none.
+    private static func filters(for descriptor: WorkloadDescriptor, requested: [String]?, explicit: Bool) throws -> [String] {
+        guard let requested else { return descriptor.defaultFilters }
+        let offered = requested.filter(descriptor.filters.contains)
+        if explicit, let missing = requested.first(where: { !descriptor.filters.contains($0) }) {
+            throw PlanError(flag: "--filter", reason: "workload '\(descriptor.name)' has no filter '\(missing)' (known: \(descriptor.filters.joined(separator: ", ")))")
+        }
+        return offered
+    }
+}

@@ -1,0 +1,42 @@
+/// One cell of the plan's matrix: a workload at one rate, with one filter, in one mode, one repetition.
+public struct CaseSpec: Sendable, Equatable, Codable {
+    /// The workload's name, as `motionbench list` shows it.
+    public var workload: String
+    /// Sensor samples per second.
+    public var rateHz: Double
+    /// The workload filter in use.
+    public var filter: String
+    /// Real time or virtual time.
+    public var mode: RunMode
+    /// 1-based repetition number.
+    public var repetition: Int
+    /// Real-time length in seconds (real-time mode).
+    public var durationSeconds: Double
+    /// Samples to feed (virtual mode).
+    public var sampleCount: Int
+    /// Display frames per second for workloads that animate; nil for the others.
+    public var displayRateHz: Double?
+    /// Seed of the synthetic source and of the workload's own randomness.
+    public var seed: UInt64
+
+    /// Creates a case.
+    public init(
+        workload: String, rateHz: Double, filter: String, mode: RunMode, repetition: Int,
+        durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64
+    ) {
+        self.workload = workload
+        self.rateHz = rateHz
+        self.filter = filter
+        self.mode = mode
+        self.repetition = repetition
+        self.durationSeconds = durationSeconds
+        self.sampleCount = sampleCount
+        self.displayRateHz = displayRateHz
+        self.seed = seed
+    }
+
+    /// A short human label, e.g. `accelerometer 10 Hz low-pass virtual #1`.
+    public var label: String {
+        "\(workload) \(Format.hertz(rateHz)) Hz \(filter) \(mode.rawValue) #\(repetition)"
+    }
+}

@@ -1,0 +1,105 @@
+/// Everything measured for one case. Optional figures are nil where the mode or platform cannot give
+/// them, and writers show them as missing, never as 0.
+public struct CaseResult: Sendable, Codable, Equatable {
+    /// What was run.
+    public var spec: CaseSpec
+    /// Sensor ticks delivered to the workload (each tick carries one sample per subscribed sensor).
+    public var samples: Int
+    /// Display frames delivered.
+    public var frames: Int
+    /// Wall-clock seconds the case's measured part took.
+    public var wallSeconds: Double
+
+    /// Real time: ticks actually delivered per second between the first and the last.
+    public var achievedHz: Double?
+    /// Real time: how late the pacer woke for each delivered sample tick.
+    public var lateness: LatenessSummary?
+    /// Real time: sample ticks skipped because the pacer woke more than a period late.
+    public var missed: Int?
+    /// Real time: ticks the workload's queue refused because the workload fell behind.
+    public var dropped: Int?
+
+    /// CPU nanoseconds the workload thread spent per sample tick (frames included).
+    public var cpuNsPerSample: Double?
+    /// Virtual time: wall nanoseconds per sample tick on the workload thread.
+    public var wallNsPerSample: Double?
+    /// Real time: the workload thread's CPU as a percentage of one core over the case.
+    public var cpuPct: Double?
+    /// Virtual time: the workload thread's CPU % of one core at this rate, from its cost per simulated second.
+    public var projectedCpuPct: Double?
+    /// The whole process's CPU as a percentage of one core over the case.
+    public var processCpuPct: Double?
+
+    /// Resident memory at the end of the case, MiB.
+    public var rssMiB: Double?
+    /// Peak resident memory, MiB: of this case when `peakIsPerCase`, else since the process started.
+    public var peakRssMiB: Double?
+    /// Whether the platform let the peak be reset at the start of the case.
+    public var peakIsPerCase: Bool
+    /// Page faults and context switches of the process during the case; nil where not available.
+    public var minorFaults: UInt64?
+    public var majorFaults: UInt64?
+    public var voluntaryContextSwitches: UInt64?
+    public var involuntaryContextSwitches: UInt64?
+
+    /// What the sampler itself cost while it watched this case.
+    public var sampler: SamplerCost
+    /// CPU of every thread seen during the case.
+    public var threads: [CaseThread]
+    /// The sampler's readings over the case.
+    public var timeseries: [TimeseriesPoint]
+    /// The workload's own counts and final values (frames drawn, shakes seen…).
+    public var outputs: [String: Double]
+}
+
+/// The sampler's own cost during one case, kept apart from every workload's figures.
+public struct SamplerCost: Sendable, Codable, Equatable {
+    /// Snapshots taken.
+    public var snapshots: Int
+    /// CPU microseconds per snapshot.
+    public var usPerSnapshot: Double?
+    /// The sampler thread's CPU as a percentage of one core over the case.
+    public var cpuPct: Double?
+}
+
+/// One thread's CPU over a case.
+public struct CaseThread: Sendable, Codable, Equatable {
+    /// The kernel's thread id.
+    public var tid: Int64
+    /// The kernel's name for the thread.
+    public var name: String
+    /// What the thread is to motionbench: main, hub, workload, sampler, or other (a thread we did not create).
+    public var role: ThreadRole
+    /// CPU nanoseconds used during the case.
+    public var cpuNs: UInt64
+    /// User and kernel parts, where the platform splits them.
+    public var userNs: UInt64?
+    public var systemNs: UInt64?
+    /// CPU as a percentage of one core over the case's wall time.
+    public var cpuPct: Double
+}
+
+/// The part a thread plays in a run.
+public enum ThreadRole: String, Sendable, Codable, CaseIterable {
+    case main, hub, workload, sampler, other
+}
+
+/// One sampler reading: memory and each thread's CPU use since the previous reading.
+public struct TimeseriesPoint: Sendable, Codable, Equatable {
+    /// Seconds since the case started.
+    public var elapsedSeconds: Double
+    /// Resident memory, MiB.
+    public var rssMiB: Double
+    /// Each thread's CPU % of one core since the previous reading (absent in the first reading).
+    public var threads: [ThreadPoint]
+}
+
+/// One thread in one sampler reading.
+public struct ThreadPoint: Sendable, Codable, Equatable {
+    /// The kernel's thread id.
+    public var tid: Int64
+    /// CPU nanoseconds used since the case started.
+    public var cpuNs: UInt64
+    /// CPU % of one core since the previous reading; nil in the first reading.
+    public var cpuPct: Double?
+}

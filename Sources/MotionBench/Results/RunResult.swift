@@ -1,0 +1,113 @@
+import Foundation
+
+/// A whole run: where and how it ran, and every case. This is what `run.json` holds.
+public struct RunResult: Sendable, Codable, Equatable {
+    /// Bumped whenever a field changes meaning or is removed, so readers can refuse what they don't know.
+    public static let currentSchemaVersion = 1
+
+    /// The schema this file follows.
+    public var schemaVersion: Int
+    /// UTC start and end, ISO 8601.
+    public var startedAt: String
+    public var finishedAt: String
+    /// The machine, toolchain, build and command line.
+    public var environment: RunEnvironment
+    /// The settings the plan was made from.
+    public var settings: RunSettings
+    /// Every case, in the order run.
+    public var cases: [CaseResult]
+
+    /// Creates a run result of the current schema.
+    public init(startedAt: String, finishedAt: String, environment: RunEnvironment, settings: RunSettings, cases: [CaseResult]) {
+        schemaVersion = Self.currentSchemaVersion
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.environment = environment
+        self.settings = settings
+        self.cases = cases
+    }
+
+    /// Reads a `run.json`, refusing other schema versions with a message naming the file.
+    public static func load(from url: URL) throws -> RunResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RunFileError(path: url.path, reason: "cannot read: \(error.localizedDescription)")
+        }
+        struct Version: Decodable { var schemaVersion: Int }
+        let version: Int
+        do {
+            version = try JSONDecoder().decode(Version.self, from: data).schemaVersion
+        } catch {
+            throw RunFileError(path: url.path, reason: "not a motionbench run.json (\(describe(error)))")
+        }
+        guard version == currentSchemaVersion else {
+            throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
+        }
+        do {
+            return try JSONDecoder().decode(RunResult.self, from: data)
+        } catch {
+            throw RunFileError(path: url.path, reason: describe(error))
+        }
+    }
+
+    /// The JSON text of this run, keys sorted so files diff cleanly.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case let DecodingError.dataCorrupted(context):
+            return "malformed JSON: \(context.debugDescription)"
+        case let DecodingError.keyNotFound(key, context):
+            return "missing field '\(path(context.codingPath + [key]))'"
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return "wrong value at '\(path(context.codingPath))': \(context.debugDescription)"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// The settings a run was planned with.
+public struct RunSettings: Sendable, Codable, Equatable {
+    /// Real-time case length in seconds.
+    public var durationSeconds: Double
+    /// Samples per virtual-time case.
+    public var sampleCount: Int
+    /// Repetitions of each case.
+    public var repetitions: Int
+    /// The sampler's rate in Hz.
+    public var samplerRateHz: Double
+    /// The source that fed the workloads, e.g. `synthetic:tilt-and-shake,seed=1`.
+    public var source: String
+    /// Whether `--quick` shortened the run.
+    public var quick: Bool
+
+    /// Creates settings.
+    public init(durationSeconds: Double, sampleCount: Int, repetitions: Int, samplerRateHz: Double, source: String, quick: Bool) {
+        self.durationSeconds = durationSeconds
+        self.sampleCount = sampleCount
+        self.repetitions = repetitions
+        self.samplerRateHz = samplerRateHz
+        self.source = source
+        self.quick = quick
+    }
+}
+
+/// A run file that could not be read.
+public struct RunFileError: Error, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What is wrong with it.
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

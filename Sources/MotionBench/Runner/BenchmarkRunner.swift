@@ -1,0 +1,98 @@
+import Foundation
+import MotionSensors
+import MotionWorkloads
+import SystemView
+
+/// Runs a plan's cases one after another and gathers a `RunResult`.
+public struct BenchmarkRunner {
+    /// Where each case's sensor samples come from.
+    public typealias SourceFactory = (CaseSpec, [SensorKind]) throws -> any SensorSource
+
+    private let harness: CaseHarness
+    private let makeSource: SourceFactory
+
+    /// Creates a runner reading the process through `probe`, sampling at `samplerRateHz`.
+    public init(probe: ProcessProbe, samplerRateHz: Double = 10, makeSource: @escaping SourceFactory) {
+        harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz)
+        self.makeSource = makeSource
+    }
+
+    /// Progress as each case starts: its 1-based index, the total, and the seconds still expected.
+    public struct Progress {
+        /// The case about to run.
+        public var spec: CaseSpec
+        /// 1-based position of the case.
+        public var index: Int
+        /// Number of cases in the run.
+        public var total: Int
+        /// Estimated seconds left, this case included.
+        public var remainingSeconds: Double
+    }
+
+    /// Runs every case in order.
+    public func run(_ cases: [CaseSpec], settings: RunSettings, progress: (Progress) -> Void = { _ in }) throws -> RunResult {
+        let startedAt = Date()
+        var results: [CaseResult] = []
+        var estimator = DurationEstimator()
+        for (offset, spec) in cases.enumerated() {
+            progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(cases[offset...])))
+            let caseStart = Date()
+            results.append(try run(spec))
+            estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
+        }
+        return RunResult(
+            startedAt: Self.timestamp(startedAt), finishedAt: Self.timestamp(Date()),
+            environment: .current(), settings: settings, cases: results
+        )
+    }
+
+    /// Runs one case.
+    public func run(_ spec: CaseSpec) throws -> CaseResult {
+        guard let type = WorkloadRegistry.named(spec.workload) else {
+            throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
+        }
+        let sensors = type.descriptor.sensors
+        let configuration = WorkloadConfiguration(
+            rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed
+        )
+        let source = try makeSource(spec, sensors)
+        switch spec.mode {
+        case .realtime:
+            return try RealTimeCase(harness: harness).run(
+                spec, workload: try type.init(configuration: configuration), sensors: sensors, source: source
+            )
+        case .virtual:
+            return try VirtualTimeCase(harness: harness).run(
+                spec, makeWorkload: { try type.init(configuration: configuration) }, sensors: sensors, source: source
+            )
+        }
+    }
+
+    /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// Expects a real-time case to take its duration and a virtual one as long as the virtual cases so far.
+struct DurationEstimator {
+    private var virtualSeconds: [Double] = []
+    /// Set-up and sampler stop around each case, learned from real-time cases.
+    private var overheadSeconds = 0.1
+
+    mutating func learn(_ spec: CaseSpec, seconds: Double) {
+        switch spec.mode {
+        case .virtual: virtualSeconds.append(seconds)
+        case .realtime: overheadSeconds = max(0, seconds - spec.durationSeconds)
+        }
+    }
+
+    func remaining(_ cases: ArraySlice<CaseSpec>) -> Double {
+        let virtual = virtualSeconds.isEmpty ? 0.5 : virtualSeconds.reduce(0, +) / Double(virtualSeconds.count)
+        return cases.reduce(0) { total, spec in
+            total + (spec.mode == .realtime ? spec.durationSeconds + overheadSeconds : virtual)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Turns a mode's own counts and the harness's measurement into a `CaseResult`, so both modes derive
+/// shared figures the same way.
+enum CaseResultBuilder {
+    /// Figures only a real-time case has.
+    struct RealTimeFigures {
+        var achievedHz: Double?
+        var lateness: LatenessSummary?
+        var missed: Int
+        var dropped: Int
+    }
+
+    static func make(
+        spec: CaseSpec, measured: CaseHarness.Measurement, samples: Int, frames: Int, workloadCpuNs: UInt64,
+        outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?
+    ) -> CaseResult {
+        let mib = 1_048_576.0
+        let memory = measured.memory
+        let start = measured.memoryAtStart
+        func delta(_ end: UInt64?, _ begin: UInt64?) -> UInt64? {
+            guard let end, let begin else { return nil }
+            return end >= begin ? end - begin : nil
+        }
+        let processCpuNs = measured.threads.reduce(UInt64(0)) { $0 + $1.cpuNs }
+        let cpuNsPerSample = samples > 0 ? Double(workloadCpuNs) / Double(samples) : nil
+        let simulatedNs = Double(samples) / spec.rateHz * 1e9
+        return CaseResult(
+            spec: spec,
+            samples: samples,
+            frames: frames,
+            wallSeconds: Double(virtualWallNs ?? measured.wallNs) / 1e9,
+            achievedHz: realTime?.achievedHz,
+            lateness: realTime?.lateness,
+            missed: realTime?.missed,
+            dropped: realTime?.dropped,
+            cpuNsPerSample: cpuNsPerSample,
+            wallNsPerSample: virtualWallNs.flatMap { samples > 0 ? Double($0) / Double(samples) : nil },
+            cpuPct: realTime == nil ? nil : CaseHarness.percent(workloadCpuNs, of: measured.wallNs),
+            projectedCpuPct: virtualWallNs == nil || samples == 0 ? nil : Double(workloadCpuNs) / simulatedNs * 100,
+            processCpuPct: CaseHarness.percent(processCpuNs, of: measured.wallNs),
+            rssMiB: Double(memory.residentBytes) / mib,
+            peakRssMiB: memory.peakResidentBytes.map { Double($0) / mib },
+            peakIsPerCase: measured.peakIsPerCase,
+            minorFaults: delta(memory.minorFaults, start.minorFaults),
+            majorFaults: delta(memory.majorFaults, start.majorFaults),
+            voluntaryContextSwitches: delta(memory.voluntaryContextSwitches, start.voluntaryContextSwitches),
+            involuntaryContextSwitches: delta(memory.involuntaryContextSwitches, start.involuntaryContextSwitches),
+            sampler: measured.sampler,
+            threads: measured.threads,
+            timeseries: measured.timeseries,
+            outputs: outputs
+        )
+    }
+}

@@ -1,0 +1,78 @@
+import MotionBench
+
+/// The three CSV files of a run: `summary.csv` (a row per case), `threads.csv` (a row per case and
+/// thread) and `timeseries.csv` (a row per sampler reading and thread).
+public enum RunCSV {
+    /// Columns that identify a case, first in every file so the files join on them.
+    static let caseColumns = ["workload", "rate_hz", "filter", "mode", "repetition"]
+
+    static func caseCells(_ result: CaseResult) -> [String] {
+        let spec = result.spec
+        return [spec.workload, Format.hertz(spec.rateHz), spec.filter, spec.mode.rawValue, String(spec.repetition)]
+    }
+
+    /// One row per case.
+    public static func summary(_ run: RunResult) -> String {
+        var table = CSVTable(header: caseColumns + [
+            "display_rate_hz", "samples", "frames", "wall_s", "achieved_hz",
+            "lateness_p50_us", "lateness_p99_us", "lateness_max_us", "missed", "dropped",
+            "cpu_ns_per_sample", "wall_ns_per_sample", "cpu_pct", "projected_cpu_pct", "process_cpu_pct",
+            "hub_cpu_pct", "sampler_cpu_pct", "sampler_us_per_snapshot",
+            "rss_mib", "peak_rss_mib", "peak_is_per_case",
+            "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
+        ])
+        for result in run.cases {
+            table.append(caseCells(result) + [
+                result.spec.displayRateHz.map(Format.hertz) ?? "",
+                String(result.samples), String(result.frames), Format.fixed(result.wallSeconds, 3),
+                Format.fixed(result.achievedHz, 3),
+                Format.fixed(result.lateness?.p50Us, 1), Format.fixed(result.lateness?.p99Us, 1),
+                Format.fixed(result.lateness?.maxUs, 1),
+                result.missed.map(String.init) ?? "", result.dropped.map(String.init) ?? "",
+                Format.fixed(result.cpuNsPerSample, 1), Format.fixed(result.wallNsPerSample, 1),
+                Format.fixed(result.cpuPct, 4), Format.fixed(result.projectedCpuPct, 4),
+                Format.fixed(result.processCpuPct, 3),
+                Format.fixed(result.cpuPct(of: .hub), 4), Format.fixed(result.sampler.cpuPct, 4),
+                Format.fixed(result.sampler.usPerSnapshot, 2),
+                Format.fixed(result.rssMiB, 2), Format.fixed(result.peakRssMiB, 2), String(result.peakIsPerCase),
+                result.minorFaults.map(String.init) ?? "", result.majorFaults.map(String.init) ?? "",
+                result.voluntaryContextSwitches.map(String.init) ?? "",
+                result.involuntaryContextSwitches.map(String.init) ?? "",
+            ])
+        }
+        return table.text
+    }
+
+    /// One row per case and thread.
+    public static func threads(_ run: RunResult) -> String {
+        var table = CSVTable(header: caseColumns + ["tid", "thread", "role", "cpu_ns", "user_ns", "system_ns", "cpu_pct"])
+        for result in run.cases {
+            for thread in result.threads {
+                table.append(caseCells(result) + [
+                    String(thread.tid), thread.name, thread.role.rawValue, String(thread.cpuNs),
+                    thread.userNs.map(String.init) ?? "", thread.systemNs.map(String.init) ?? "",
+                    Format.fixed(thread.cpuPct, 4),
+                ])
+            }
+        }
+        return table.text
+    }
+
+    /// One row per sampler reading and thread; `rss_mib` repeats on each thread's row of a reading.
+    public static func timeseries(_ run: RunResult) -> String {
+        var table = CSVTable(header: caseColumns + ["elapsed_s", "rss_mib", "tid", "thread", "role", "cpu_ns", "cpu_pct"])
+        for result in run.cases {
+            let known = Dictionary(result.threads.map { ($0.tid, $0) }, uniquingKeysWith: { first, _ in first })
+            for point in result.timeseries {
+                for thread in point.threads {
+                    table.append(caseCells(result) + [
+                        Format.fixed(point.elapsedSeconds, 4), Format.fixed(point.rssMiB, 2), String(thread.tid),
+                        known[thread.tid]?.name ?? "", known[thread.tid]?.role.rawValue ?? ThreadRole.other.rawValue,
+                        String(thread.cpuNs), Format.fixed(thread.cpuPct, 3),
+                    ])
+                }
+            }
+        }
+        return table.text
+    }
+}

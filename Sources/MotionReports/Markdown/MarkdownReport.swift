@@ -1,0 +1,114 @@
+import MotionBench
+
+/// `report.md`: the run's environment, tables comparing workloads, rates and filters in each mode,
+/// projected against measured CPU where both modes ran, the sampler's own cost, and the charts.
+/// Repeated cases are shown by their median, with the repetition count and spread.
+public enum MarkdownReport {
+    /// The Markdown text; `charts` are the SVG file names written next to it.
+    public static func render(_ run: RunResult, charts: [ReportChart]) -> String {
+        var out = "# motionbench run\n\n"
+        out += "Started \(run.startedAt), finished \(run.finishedAt). Source: `\(run.settings.source)`.\n\n"
+        out += environment(run)
+        let groups = CaseKey.group(run.cases)
+        let virtual = groups.filter { $0.key.mode == .virtual }
+        let realtime = groups.filter { $0.key.mode == .realtime }
+        if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
+        if !realtime.isEmpty { out += realtimeTable(realtime, seconds: run.settings.durationSeconds) }
+        out += projectedAgainstMeasured(groups)
+        out += samplerTable(groups)
+        if !charts.isEmpty {
+            out += "## Charts\n\n"
+            for chart in charts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
+        }
+        out += "Missing figures are shown as —: the mode or platform does not give them.\n"
+        return out
+    }
+
+    private static func environment(_ run: RunResult) -> String {
+        let env = run.environment
+        var rows: [(String, String)] = [
+            ("Host", env.host), ("CPU", "\(env.cpuModel) (\(env.cores) cores)"), ("OS", env.os),
+            ("Kernel", env.kernel), ("Architecture", env.architecture), ("Swift", env.swiftVersion),
+            ("Build", env.buildConfiguration), ("Commit", env.gitCommit ?? "—"),
+            ("Command", "`" + env.commandLine.joined(separator: " ") + "`"),
+            ("Settings", "\(Format.hertz(run.settings.durationSeconds)) s real time, \(run.settings.sampleCount) samples virtual, "
+                + "\(run.settings.repetitions) repetition(s), sampler \(Format.hertz(run.settings.samplerRateHz)) Hz"
+                + (run.settings.quick ? ", quick" : "")),
+        ]
+        rows = rows.map { ($0.0, $0.1.replacingOccurrences(of: "|", with: "\\|")) }
+        return "## Environment\n\n| | |\n|---|---|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined() + "\n"
+    }
+
+    private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {
+        var out = "## Cost per sample (virtual time, \(samples) samples a case)\n\n"
+        out += "CPU and wall time of the workload's thread per sample tick (display frames included), and the CPU % of one core that cost means at the case's rate.\n\n"
+        out += "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Reps | CV % |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
+        for group in groups {
+            let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
+            out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
+            out += "\(cell(median(group.cases.map(\.projectedCpuPct)), 4)) | \(group.cases.count) | "
+            out += "\(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func realtimeTable(_ groups: [(key: CaseKey, cases: [CaseResult])], seconds: Double) -> String {
+        var out = "## Real time (\(Format.hertz(seconds)) s a case)\n\n"
+        out += "Paced by the wall clock. CPU % is of one core over the case; lateness is how late the pacer woke for each sample tick.\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | RSS (MiB) | Peak RSS (MiB) |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for group in groups {
+            let cases = group.cases
+            let lateness = [median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs })]
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
+            out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
+            out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(cell(median(cases.map(\.cpuPct)), 4)) | "
+            out += "\(cell(median(cases.map { $0.cpuPct(of: .hub) }), 3)) | \(cell(median(cases.map(\.processCpuPct)), 2)) | "
+            out += "\(cell(median(cases.map(\.rssMiB)), 1)) | \(cell(median(cases.map(\.peakRssMiB)), 1)) |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func projectedAgainstMeasured(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
+        let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
+        let pairs = groups.filter { $0.key.mode == .virtual }.compactMap { group -> (CaseKey, [CaseResult], [CaseResult])? in
+            var realtimeKey = group.key
+            realtimeKey.mode = .realtime
+            return byKey[realtimeKey].map { (group.key, group.cases, $0) }
+        }
+        guard !pairs.isEmpty else { return "" }
+        var out = "## Projected against measured\n\n"
+        out += "The workload thread's CPU at each rate as virtual time projects it and as real time measured it. Real time also pays for waking on every event.\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Projected CPU % | Measured CPU % | CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|\n"
+        for (key, virtual, realtime) in pairs {
+            out += "| \(key.workload) | \(Format.hertz(key.rateHz)) | \(key.filter) | "
+            out += "\(cell(median(virtual.map(\.projectedCpuPct)), 4)) | \(cell(median(realtime.map(\.cpuPct)), 4)) | "
+            out += "\(cell(median(virtual.map(\.cpuNsPerSample)), 1)) | \(cell(median(realtime.map(\.cpuNsPerSample)), 1)) |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func samplerTable(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
+        var out = "## The sampler's own cost\n\n"
+        out += "The sampler reads every thread and the process's memory on its own thread; its CPU is never counted in a workload's.\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Mode | Snapshots | µs per snapshot | Sampler CPU % |\n"
+        out += "|---|---:|---|---|---:|---:|---:|\n"
+        for group in groups {
+            let cases = group.cases
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | \(group.key.mode.rawValue) | "
+            out += "\(cell(median(cases.map { Double($0.sampler.snapshots) }), 0)) | \(cell(median(cases.map(\.sampler.usPerSnapshot)), 1)) | "
+            out += "\(cell(median(cases.map(\.sampler.cpuPct)), 3)) |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }
+
+    private static func cell(_ value: Double?, _ decimals: Int) -> String {
+        let text = Format.fixed(value, decimals)
+        return text.isEmpty ? "—" : text
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A horizontal grouped bar chart as a self-contained SVG file: one group per category, one bar per
+/// series, an axis with round ticks, a legend, and "missing" written where a figure is absent.
+public struct BarChart {
+    /// One coloured set of bars.
+    public struct Series {
+        /// Legend text.
+        public var name: String
+        /// One value per category; nil draws "missing".
+        public var values: [Double?]
+
+        /// Creates a series.
+        public init(name: String, values: [Double?]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// Heading above the chart.
+    public var title: String
+    /// The value axis's label, with its unit.
+    public var axisLabel: String
+    /// Group labels, top to bottom.
+    public var categories: [String]
+    /// The series, each with a value per category.
+    public var series: [Series]
+
+    /// Creates a chart.
+    public init(title: String, axisLabel: String, categories: [String], series: [Series]) {
+        self.title = title
+        self.axisLabel = axisLabel
+        self.categories = categories
+        self.series = series
+    }
+
+    private static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"]
+    private static let barHeight = 14.0
+    private static let groupGap = 10.0
+    private static let plotWidth = 420.0
+
+    /// The SVG text.
+    public func svg() -> String {
+        let labelWidth = Double(categories.map(\.count).max() ?? 0) * 6.6 + 16
+        let legendHeight = 18.0 * Double(series.count)
+        let top = 34 + legendHeight
+        let groupHeight = Double(series.count) * Self.barHeight + Self.groupGap
+        let plotHeight = Double(categories.count) * groupHeight
+        let width = labelWidth + Self.plotWidth + 90
+        let height = top + plotHeight + 48
+        let ticks = Self.ticks(upTo: series.flatMap { $0.values.compactMap { $0 } }.max() ?? 0)
+        let scale = Self.plotWidth / (ticks.last ?? 1)
+
+        var out = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
+        <rect width="100%" height="100%" fill="white"/>
+        <text x="\(Int(width / 2))" y="18" text-anchor="middle" font-size="14" font-weight="bold">\(Self.escape(title))</text>
+
+        """
+        for (index, entry) in series.enumerated() {
+            let y = 30 + 18 * Double(index)
+            out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y))\" width=\"12\" height=\"12\" fill=\"\(Self.color(index))\"/>"
+            out += "<text x=\"\(Self.n(labelWidth + 18))\" y=\"\(Self.n(y + 10))\">\(Self.escape(entry.name))</text>\n"
+        }
+        for tick in ticks {
+            let x = labelWidth + tick * scale
+            out += "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(x))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#ddd\"/>"
+            out += "<text x=\"\(Self.n(x))\" y=\"\(Self.n(top + plotHeight + 14))\" text-anchor=\"middle\">\(Self.tickLabel(tick))</text>\n"
+        }
+        out += "<line x1=\"\(Self.n(labelWidth))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(labelWidth))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#333\"/>\n"
+        out += "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel))</text>\n"
+        for (row, category) in categories.enumerated() {
+            let groupTop = top + Double(row) * groupHeight + Self.groupGap / 2
+            let middle = groupTop + Double(series.count) * Self.barHeight / 2
+            out += "<text x=\"\(Self.n(labelWidth - 6))\" y=\"\(Self.n(middle + 4))\" text-anchor=\"end\">\(Self.escape(category))</text>\n"
+            for (index, entry) in series.enumerated() {
+                let y = groupTop + Double(index) * Self.barHeight
+                guard row < entry.values.count, let value = entry.values[row], value.isFinite else {
+                    out += "<text x=\"\(Self.n(labelWidth + 4))\" y=\"\(Self.n(y + 11))\" fill=\"#888\">missing</text>\n"
+                    continue
+                }
+                let barWidth = max(0, value) * scale
+                out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y + 1))\" width=\"\(Self.n(barWidth))\" height=\"\(Self.n(Self.barHeight - 2))\" fill=\"\(Self.color(index))\">"
+                out += "<title>\(Self.escape(entry.name)): \(Self.tickLabel(value))</title></rect>"
+                out += "<text x=\"\(Self.n(labelWidth + barWidth + 4))\" y=\"\(Self.n(y + 11))\">\(Self.tickLabel(value))</text>\n"
+            }
+        }
+        return out + "</svg>\n"
+    }
+
+    /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 × 10ⁿ, about five of them.
+    static func ticks(upTo maximum: Double) -> [Double] {
+        guard maximum > 0, maximum.isFinite else { return [0, 1] }
+        let rough = maximum / 5
+        let magnitude = pow(10, (log10(rough)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+        let count = Int((maximum / step).rounded(.up))
+        return (0...max(1, count)).map { Double($0) * step }
+    }
+
+    static func tickLabel(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if abs(value) >= 100 { return String(format: "%.0f", value) }
+        if abs(value) >= 1 { return String(format: "%.3g", value) }
+        return String(format: "%.2g", value)
+    }
+
+    private static func color(_ index: Int) -> String { palette[index % palette.count] }
+    private static func n(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

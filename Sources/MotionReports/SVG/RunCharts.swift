@@ -1,0 +1,56 @@
+import MotionBench
+
+/// A chart file of a run's report.
+public struct ReportChart {
+    /// File name next to report.md.
+    public var fileName: String
+    /// What the chart shows.
+    public var title: String
+    /// The SVG text.
+    public var svg: String
+}
+
+/// The charts `report.md` links: cost per sample in virtual time, and CPU % projected against measured.
+public enum RunCharts {
+    /// The charts this run has data for.
+    public static func make(_ run: RunResult) -> [ReportChart] {
+        let groups = CaseKey.group(run.cases)
+        var charts: [ReportChart] = []
+        let virtual = groups.filter { $0.key.mode == .virtual }
+        if !virtual.isEmpty {
+            let title = "CPU ns per sample (virtual time, median)"
+            let chart = BarChart(
+                title: title, axisLabel: "CPU ns per sample tick, workload thread",
+                categories: virtual.map { label($0.key) },
+                series: [.init(name: "CPU ns/sample", values: virtual.map { SampleSummary($0.cases.map(\.cpuNsPerSample))?.median })]
+            )
+            charts.append(ReportChart(fileName: "cost.svg", title: title, svg: chart.svg()))
+        }
+        let keys = Array(Set(groups.map { CaseKey(workload: $0.key.workload, rateHz: $0.key.rateHz, filter: $0.key.filter, mode: .realtime) })).sorted()
+        let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
+        if groups.contains(where: { $0.key.mode == .realtime }) {
+            let title = "Workload CPU % of one core (median)"
+            func values(_ mode: RunMode, _ figure: (CaseResult) -> Double?) -> [Double?] {
+                keys.map { key in
+                    var key = key
+                    key.mode = mode
+                    return byKey[key].flatMap { SampleSummary($0.map(figure))?.median }
+                }
+            }
+            let chart = BarChart(
+                title: title, axisLabel: "CPU % of one core, workload thread",
+                categories: keys.map(label),
+                series: [
+                    .init(name: "measured (real time)", values: values(.realtime, \.cpuPct)),
+                    .init(name: "projected (virtual time)", values: values(.virtual, \.projectedCpuPct)),
+                ]
+            )
+            charts.append(ReportChart(fileName: "cpu.svg", title: title, svg: chart.svg()))
+        }
+        return charts
+    }
+
+    private static func label(_ key: CaseKey) -> String {
+        "\(key.workload) \(Format.hertz(key.rateHz)) Hz \(key.filter)"
+    }
+}

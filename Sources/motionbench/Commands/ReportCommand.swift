@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import MotionBench
+import MotionReports
+
+/// `motionbench report`: writes the CSV, Markdown and charts again from a run.json.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Regenerate a run's CSV files, report.md and charts from its run.json."
+    )
+
+    @Argument(help: ArgumentHelp("A run.json, or the run folder holding it.", valueName: "run.json"))
+    var path: String
+
+    @Option(help: ArgumentHelp("Folder to write into (default: the run.json's folder).", valueName: "dir"))
+    var out: String?
+
+    func run() throws {
+        var url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            url.appendPathComponent("run.json")
+        }
+        let result: RunResult
+        do {
+            result = try RunResult.load(from: url)
+        } catch let error as RunFileError {
+            throw CommandFailure(error.description)
+        }
+        let folder = out.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
+        do {
+            try AtomicFile.prepareFolder(folder)
+        } catch let error as OutputError {
+            throw ValidationError("--out: \(error)")
+        }
+        let files = try RunReport.write(result, to: folder, includingRunJSON: false)
+        print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,22 @@
+import MotionBench
+
+/// The table printed at the end of a run: one line per case with its headline figures.
+enum SummaryTable {
+    static func render(_ run: RunResult) -> String {
+        var table = TextTable(header: [
+            "workload", "Hz", "filter", "mode", "rep", "CPU ns/sample", "CPU %", "projected %", "late p99 µs", "missed", "peak RSS MiB",
+        ])
+        for result in run.cases {
+            let spec = result.spec
+            table.append([
+                spec.workload, Format.hertz(spec.rateHz), spec.filter, spec.mode.rawValue, String(spec.repetition),
+                dash(Format.fixed(result.cpuNsPerSample, 1)), dash(Format.fixed(result.cpuPct, 4)),
+                dash(Format.fixed(result.projectedCpuPct, 4)), dash(Format.fixed(result.lateness?.p99Us, 0)),
+                result.missed.map(String.init) ?? "-", dash(Format.fixed(result.peakRssMiB, 1)),
+            ])
+        }
+        return table.render()
+    }
+
+    private static func dash(_ text: String) -> String { text.isEmpty ? "-" : text }
+}

@@ -1,0 +1,55 @@
+import MotionMath
+import MotionSensors
+import Testing
+@testable import MotionBench
+
+/// A source whose reading encodes its sensor and time, so ordering is visible.
+struct CountingSource: SensorSource {
+    var sensors: Set<SensorKind> { [.accelerometer, .gyroscope] }
+    var calls = 0
+    mutating func reading(of sensor: SensorKind, at time: Double) -> SensorSample {
+        calls += 1
+        return SensorSample(sensor: sensor, time: time, value: Vector3(Double(calls), 0, 0))
+    }
+}
+
+@Suite struct EventTests {
+    @Test func timelineMergesSamplesAndFramesInTimeOrder() {
+        var source = CountingSource()
+        let events = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 2, source: &source)
+        // Ticks at 0 and 1/15 s; frames at 0, 1/60, 2/60, 3/60, 4/60 (< 2/15 s) and 5/60, 6/60, 7/60.
+        let kinds = events.map { event -> String in
+            switch event {
+            case .sample: return "s"
+            case .frame: return "f"
+            case .end: return "e"
+            }
+        }
+        #expect(kinds == ["s", "f", "f", "f", "f", "s", "f", "f", "f", "f"])
+        #expect(events.count == 2 + 8)
+    }
+
+    @Test func timelineGivesEachSensorItsSampleOnEveryTick() {
+        var source = CountingSource()
+        let events = EventTimeline.events(rateHz: 10, displayRateHz: nil, sensors: [.accelerometer, .gyroscope], tickCount: 3, source: &source)
+        #expect(events == [
+            .sample(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(1, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0, value: Vector3(2, 0, 0))),
+            .sample(SensorSample(sensor: .accelerometer, time: 0.1, value: Vector3(3, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0.1, value: Vector3(4, 0, 0))),
+            .sample(SensorSample(sensor: .accelerometer, time: 0.2, value: Vector3(5, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0.2, value: Vector3(6, 0, 0))),
+        ])
+    }
+
+    @Test func queueIsFirstInFirstOutAndRefusesWhenFull() {
+        let queue = EventQueue(capacity: 2)
+        #expect(queue.push(.frame(1)))
+        #expect(queue.push(.frame(2)))
+        #expect(!queue.push(.frame(3)))
+        #expect(queue.pop() == .frame(1))
+        #expect(queue.push(.frame(4)))
+        #expect(queue.pop() == .frame(2))
+        #expect(queue.pop() == .frame(4))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import MotionBench
+import Testing
+@testable import MotionReports
+
+@Suite struct ReportTests {
+    @Test func markdownHasEnvironmentTablesAndChartLinks() {
+        let run = SampleRun.make()
+        let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
+        #expect(markdown.contains("| CPU | Test CPU \\| 2 GHz (2 cores) |"))
+        #expect(markdown.contains("## Cost per sample (virtual time, 1000 samples a case)"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 0.0002 | 1 | — |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 0.0500 | 0.150 | 0.32 | 10.5 | 11.0 |"))
+        #expect(markdown.contains("## Projected against measured"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 0.0002 | 0.0500 | 180.0 | 50000.0 |"))
+        #expect(markdown.contains("![CPU ns per sample (virtual time, median)](cost.svg)"))
+        #expect(markdown.contains("](cpu.svg)"))
+        #expect(markdown.contains("| Commit | — |"))
+    }
+
+    @Test func chartsAreWellFormedXMLWithTheirBars() throws {
+        for chart in RunCharts.make(SampleRun.make()) {
+            let parser = XMLParser(data: Data(chart.svg.utf8))
+            #expect(parser.parse(), "\(chart.fileName) is not well-formed: \(String(describing: parser.parserError))")
+            #expect(chart.svg.contains("accelerometer 10 Hz low-pass"))
+        }
+        let cpu = try #require(RunCharts.make(SampleRun.make()).first { $0.fileName == "cpu.svg" })
+        #expect(cpu.svg.contains("measured (real time): 0.05") && cpu.svg.contains("projected (virtual time): 0.00018"))
+    }
+
+    @Test func chartsMarkMissingValuesAndEscapeText() {
+        let chart = BarChart(title: "a < b & c", axisLabel: "ns", categories: ["x", "y"], series: [.init(name: "s", values: [3, nil])])
+        let svg = chart.svg()
+        #expect(svg.contains("a &lt; b &amp; c"))
+        #expect(svg.contains(">missing</text>"))
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+    }
+
+    @Test func ticksAreRoundAndCoverTheMaximum() {
+        #expect(BarChart.ticks(upTo: 9) == [0, 2, 4, 6, 8, 10])
+        #expect(BarChart.ticks(upTo: 180) == [0, 50, 100, 150, 200])
+        #expect(BarChart.ticks(upTo: 0) == [0, 1])
+    }
+
+    @Test func runReportWritesEveryFileAndRunJSONRoundTrips() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mb-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try RunReport.write(SampleRun.make(), to: folder)
+        #expect(files == ["run.json", "summary.csv", "threads.csv", "timeseries.csv", "cost.svg", "cpu.svg", "report.md"])
+        let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(listing == files.sorted(), "no temporary files are left behind")
+        let loaded = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(loaded == SampleRun.make())
+    }
+
+    @Test func anUnwritableFolderFailsBeforeAnythingIsWritten() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mb-not-a-folder-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: OutputError.self) { try AtomicFile.prepareFolder(file.appendingPathComponent("run")) }
+        #expect(throws: OutputError.self) { try RunReport.write(SampleRun.make(), to: file) }
+    }
+
+    @Test func runJSONOfAnotherSchemaOrMalformedIsRefusedNamingTheFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mb-run-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"schemaVersion": 99}"#.utf8).write(to: file)
+        #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.description.contains("schema version 99") == true }
+        try Data("{not json".utf8).write(to: file)
+        #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.description.hasPrefix(file.path) == true }
+        try Data(#"{"schemaVersion": 1, "cases": []}"#.utf8).write(to: file)
+        #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.reason.contains("missing field") == true }
+    }
+}

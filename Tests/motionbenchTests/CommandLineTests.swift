@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The command line end to end: the real executable, real runs, real files.
+@Suite(.serialized) struct CommandLineTests {
+    @Test func listShowsEveryWorkloadWithRatesAndFilters() throws {
+        let outcome = try CLI.run(["list"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("accelerometer") && outcome.stdout.contains("low-pass*"))
+        #expect(outcome.stdout.contains("gyro-translation") && outcome.stdout.contains("gyroscope"))
+    }
+
+    @Test func runAllWritesEveryFileWithRealFiguresForBothModes() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["run", "--all", "--duration", "0.6", "--samples", "3000", "--out", folder.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["cost.svg", "cpu.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+
+        let rows = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = rows[0]
+        let records = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        #expect(records.count == 6, "accelerometer raw/low-pass and gyro-translation raw, each in both modes")
+        for record in records {
+            #expect(Double(record["cpu_ns_per_sample"]!)! > 0)
+            #expect(Double(record["rss_mib"]!)! > 1)
+            if record["mode"] == "virtual" {
+                #expect(record["samples"] == "3000")
+                #expect(Double(record["projected_cpu_pct"]!)! > 0)
+                #expect(record["achieved_hz"] == "")
+            } else {
+                let rate = Double(record["rate_hz"]!)!
+                #expect(abs(Double(record["achieved_hz"]!)! - rate) < rate * 0.2)
+                #expect(Double(record["lateness_p99_us"]!) != nil)
+                #expect(Double(record["cpu_pct"]!)! > 0)
+                #expect(Double(record["sampler_cpu_pct"]!)! > 0)
+            }
+        }
+        let gyroFrames = records.filter { $0["workload"] == "gyro-translation" && $0["mode"] == "virtual" }.map { Int($0["frames"]!)! }
+        #expect(gyroFrames == [12_000], "3000 ticks at 15 Hz span 200 s: 12000 frames at 60 Hz")
+
+        let threads = try String(contentsOf: folder.appendingPathComponent("threads.csv"), encoding: .utf8)
+        for role in [",main,", ",hub,", ",workload,", ",sampler,"] { #expect(threads.contains(role)) }
+        #expect(outcome.stdout.contains("gyro-translation") && outcome.stdout.contains("Wrote \(folder.path)"))
+    }
+
+    @Test func reportRegeneratesTheCSVAndMarkdownFromRunJSON() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["run", "accelerometer", "--mode", "virtual", "--samples", "500", "--quiet", "--out", folder.path]).status == 0)
+        let summary = folder.appendingPathComponent("summary.csv"), report = folder.appendingPathComponent("report.md")
+        let original = try Data(contentsOf: summary), originalReport = try Data(contentsOf: report)
+        try FileManager.default.removeItem(at: summary)
+        try FileManager.default.removeItem(at: report)
+        let outcome = try CLI.run(["report", folder.appendingPathComponent("run.json").path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(try Data(contentsOf: summary) == original)
+        #expect(try Data(contentsOf: report) == originalReport)
+    }
+
+    @Test(arguments: [
+        (["run", "pogo"], "unknown workload 'pogo'"),
+        (["run"], "--all"),
+        (["run", "--all", "accelerometer"], "--all"),
+        (["run", "--all", "--rate", "0"], "--rate"),
+        (["run", "--all", "--rate", "20000"], "--rate"),
+        (["run", "--all", "--rate", "10,abc"], "--rate: 'abc' is not a number"),
+        (["run", "--all", "--rate", "10,,20"], "--rate"),
+        (["run", "--all", "--duration", "0"], "--duration"),
+        (["run", "--all", "--duration", "-3"], "--duration"),
+        (["run", "--all", "--samples", "0"], "--samples"),
+        (["run", "--all", "--repetitions", "0"], "--repetitions"),
+        (["run", "--all", "--filter", "kalman"], "--filter"),
+        (["run", "gyro-translation", "--filter", "low-pass"], "--filter"),
+        (["run", "--all", "--mode", "sometimes"], "--mode"),
+        (["run", "--all", "--sampler-rate", "0"], "--sampler-rate"),
+    ])
+    func badArgumentsExit64NamingTheFlagAndWriteNothing(arguments: [String], message: String) throws {
+        let folder = CLI.temporaryFolder()
+        let outcome = try CLI.run(arguments + ["--out", folder.path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains(message), "stderr: \(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test func anUnwritableOutFolderExits64BeforeRunning() throws {
+        let file = CLI.temporaryFolder()
+        try Data("not a folder".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try CLI.run(["run", "--all", "--out", file.appendingPathComponent("run").path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("--out") && outcome.stderr.contains(file.path))
+    }
+
+    @Test func aMalformedRunJSONExits1NamingTheFile() throws {
+        let file = CLI.temporaryFolder().appendingPathExtension("json")
+        try Data("{\"schemaVersion\": 1, \"cases\": [".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try CLI.run(["report", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains(file.path))
+        #expect(try CLI.run(["report", "/nonexistent/run.json"]).stderr.contains("/nonexistent/run.json"))
+    }
+}

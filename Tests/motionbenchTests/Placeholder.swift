@@ -1,1 +1,0 @@
-// Replaced by this target's real tests.

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 #elif defined(__APPLE__)
 #include <mach/mach.h>
 #include <mach/mach_time.h>
@@ -94,6 +94,14 @@ int mb_sleep_until_ns(uint64_t deadline_ns) {
         if (nanosleep(&ts, NULL) != 0 && errno != EINTR) return errno;
     }
 #endif
+}
+
+size_t mb_touch_pages(void *start, size_t length) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    volatile unsigned char *bytes = start;
+    size_t pages = 0;
+    for (size_t offset = 0; offset < length; offset += page, pages++) bytes[offset] = 1;
+    return pages;
 }
 
 struct mb_stop_signal {

@@ -31,6 +31,11 @@ int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns);
 /// after signals. Returns 0, or an errno value.
 int mb_sleep_until_ns(uint64_t deadline_ns);
 
+/// Writes a byte in every page of the `length` bytes at `start`, so the kernel makes them resident;
+/// in C, behind a call the Swift optimiser cannot see into, so the writes are never dropped as dead.
+/// Returns the number of pages written.
+size_t mb_touch_pages(void *start, size_t length);
+
 /// A flag one thread raises and another sleeps on until an absolute monotonic deadline, so that a
 /// periodic thread keeps drift-free deadlines yet stops at once instead of finishing its period.
 typedef struct mb_stop_signal mb_stop_signal;

@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench"]),
+        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports"]),
         .testTarget(name: "motionbenchTests", dependencies: ["motionbench"]),
     ],

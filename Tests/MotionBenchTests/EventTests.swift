@@ -1,5 +1,6 @@
 import MotionMath
 import MotionSensors
+import MotionWorkloads
 import Testing
 @testable import MotionBench
 
@@ -51,5 +52,36 @@ struct CountingSource: SensorSource {
         #expect(queue.push(.frame(4)))
         #expect(queue.pop() == .frame(2))
         #expect(queue.pop() == .frame(4))
+    }
+}
+
+/// Counts what it is fed and checks that time only moves forward.
+final class TallyWorkload: Workload {
+    static let descriptor = WorkloadDescriptor(
+        name: "tally", summary: "counts", sensors: [.gyroscope], defaultRates: [15],
+        filters: ["raw"], defaultFilters: ["raw"], displayRate: 60
+    )
+    var samples = 0, frames = 0
+    var lastTime = -1.0, timeWentBack = false
+    init(configuration: WorkloadConfiguration) {}
+    func handle(_ sample: SensorSample) { samples += 1; advance(to: sample.time) }
+    func renderFrame(at time: Double) { frames += 1; advance(to: time) }
+    private func advance(to time: Double) {
+        if time < lastTime { timeWentBack = true }
+        lastTime = time
+    }
+    var outputSummary: [String: Double] { ["samples": Double(samples)] }
+}
+
+@Suite struct ReplayTests {
+    @Test func replayLapsTheBlockWithTimeShiftedAndFramesOfTheLastTick() throws {
+        var source = CountingSource()
+        let block = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 10, source: &source)
+        let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
+        let frames = VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, ticks: 25, sensorCount: 1, into: workload)
+        #expect(workload.samples == 25)
+        #expect(frames == 100 && workload.frames == 100)
+        #expect(!workload.timeWentBack)
+        #expect(abs(workload.lastTime - (24.0 / 15 + 3.0 / 60)) < 1e-9)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let virtual = row(1), realtime = row(2)
         #expect(virtual["mode"] == "virtual" && virtual["cpu_ns_per_sample"] == "180.0")
         #expect(virtual["achieved_hz"] == "" && virtual["lateness_p99_us"] == "" && virtual["cpu_pct"] == "")
-        #expect(virtual["projected_cpu_pct"] == "0.0002")
+        #expect(virtual["projected_cpu_pct"] == "0.0001800", "tiny shares keep their significant digits")
         #expect(realtime["achieved_hz"] == "10.001" && realtime["lateness_p99_us"] == "120.0" && realtime["missed"] == "0")
         #expect(realtime["projected_cpu_pct"] == "" && realtime["hub_cpu_pct"] == "0.1500")
         #expect(realtime["voluntary_ctx_switches"] == "", "a figure the platform lacks is empty, never 0")
@@ -37,6 +37,6 @@ import Testing
         #expect(threads.count == 1 + 2 * 4)
         let series = RunCSV.timeseries(SampleRun.make()).split(separator: "\n").map(String.init)
         #expect(series[1] == "accelerometer,10,low-pass,virtual,1,0.0000,10.00,101,mb-workload,workload,0,")
-        #expect(series[2] == "accelerometer,10,low-pass,virtual,1,0.1000,10.50,101,mb-workload,workload,50000,0.050")
+        #expect(series[2] == "accelerometer,10,low-pass,virtual,1,0.1000,10.50,101,mb-workload,workload,50000,0.05000")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import MotionBench
+@testable import MotionBench
 import Testing
 @testable import MotionReports
 
@@ -12,10 +12,10 @@ import Testing
         let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
         #expect(markdown.contains("| CPU | Test CPU \\| 2 GHz (2 cores) |"))
         #expect(markdown.contains("## Cost per sample (virtual time, 1000 samples a case)"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 0.0002 | 1 | — |"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 0.0500 | 0.150 | 0.32 | 10.5 | 11.0 |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 0.000180 | 1 | — |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 0.0500 | 0.150 | 0.320 | 10.5 | 11.0 |"))
         #expect(markdown.contains("## Projected against measured"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 0.0002 | 0.0500 | 180.0 | 50000.0 |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 0.000180 | 0.0500 | 180.0 | 50000.0 |"))
         #expect(markdown.contains("![CPU ns per sample (virtual time, median)](cost.svg)"))
         #expect(markdown.contains("](cpu.svg)"))
         #expect(markdown.contains("| Commit | — |"))

@@ -1,4 +1,4 @@
-import MotionBench
+@testable import MotionBench
 
 /// A small run with one virtual and one real-time case, built by hand so writers can be pinned.
 enum SampleRun {

@@ -44,7 +44,8 @@ struct VirtualTimeCase {
         )
     }
 
-    /// Feeds `ticks` sample ticks from `block`, lap after lap, and returns the frames rendered.
+    /// Feeds `ticks` sample ticks from `block`, lap after lap, with the frames due before the tick
+    /// after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz), and returns the frames rendered.
     @discardableResult
     static func replay(_ block: [HubEvent], blockSeconds: Double, ticks: Int, sensorCount: Int, into workload: any Workload) -> Int {
         var samplesLeft = ticks * sensorCount
@@ -55,10 +56,10 @@ struct VirtualTimeCase {
             for event in block {
                 switch event {
                 case var .sample(sample):
+                    if samplesLeft == 0 { return frames }
                     sample.time += offset
                     workload.handle(sample)
                     samplesLeft -= 1
-                    if samplesLeft == 0 { return frames }
                 case let .frame(time):
                     workload.renderFrame(at: time + offset)
                     frames += 1

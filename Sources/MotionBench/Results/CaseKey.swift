@@ -1,6 +1,6 @@
 /// What identifies a case apart from its repetition: the unit reports group repetitions by and
 /// comparisons match runs on.
-public struct CaseKey: Hashable, Sendable, Comparable {
+public struct CaseKey: Hashable, Sendable {
     public var workload: String
     public var rateHz: Double
     public var filter: String
@@ -14,15 +14,16 @@ public struct CaseKey: Hashable, Sendable, Comparable {
         mode = spec.mode
     }
 
-    public static func < (lhs: CaseKey, rhs: CaseKey) -> Bool {
-        (lhs.workload, lhs.rateHz, lhs.filter, lhs.mode.rawValue) < (rhs.workload, rhs.rateHz, rhs.filter, rhs.mode.rawValue)
-    }
-
-    /// Groups `cases` by key, keys sorted, repetitions in run order.
+    /// Groups `cases` by key, in the order keys first ran (the plan's order), repetitions in run order.
     public static func group(_ cases: [CaseResult]) -> [(key: CaseKey, cases: [CaseResult])] {
-        Dictionary(grouping: cases) { CaseKey($0.spec) }
-            .map { (key: $0.key, cases: $0.value) }
-            .sorted { $0.key < $1.key }
+        var order: [CaseKey] = []
+        var members: [CaseKey: [CaseResult]] = [:]
+        for result in cases {
+            let key = CaseKey(result.spec)
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(result)
+        }
+        return order.map { (key: $0, cases: members[$0]!) }
     }
 }
 

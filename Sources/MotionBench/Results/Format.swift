@@ -14,4 +14,14 @@ public enum Format {
         if text.hasPrefix("-") && Double(text) == 0 { text.removeFirst() }
         return text
     }
+
+    /// `value` with `digits` significant digits in plain decimal notation (0.0001793, 12.5, 1544), or
+    /// "" for a missing figure: CPU shares of cheap workloads are tiny, and fixed decimals would round
+    /// them to 0.
+    public static func significant(_ value: Double?, _ digits: Int) -> String {
+        guard let value, value.isFinite else { return "" }
+        guard value != 0 else { return "0" }
+        let magnitude = Int(log10(abs(value)).rounded(.down))
+        return fixed(value, min(12, max(0, digits - 1 - magnitude)))
+    }
 }

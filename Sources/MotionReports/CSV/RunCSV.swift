@@ -30,9 +30,9 @@ public enum RunCSV {
                 Format.fixed(result.lateness?.maxUs, 1),
                 result.missed.map(String.init) ?? "", result.dropped.map(String.init) ?? "",
                 Format.fixed(result.cpuNsPerSample, 1), Format.fixed(result.wallNsPerSample, 1),
-                Format.fixed(result.cpuPct, 4), Format.fixed(result.projectedCpuPct, 4),
-                Format.fixed(result.processCpuPct, 3),
-                Format.fixed(result.cpuPct(of: .hub), 4), Format.fixed(result.sampler.cpuPct, 4),
+                Format.significant(result.cpuPct, 4), Format.significant(result.projectedCpuPct, 4),
+                Format.significant(result.processCpuPct, 4),
+                Format.significant(result.cpuPct(of: .hub), 4), Format.significant(result.sampler.cpuPct, 4),
                 Format.fixed(result.sampler.usPerSnapshot, 2),
                 Format.fixed(result.rssMiB, 2), Format.fixed(result.peakRssMiB, 2), String(result.peakIsPerCase),
                 result.minorFaults.map(String.init) ?? "", result.majorFaults.map(String.init) ?? "",
@@ -51,7 +51,7 @@ public enum RunCSV {
                 table.append(caseCells(result) + [
                     String(thread.tid), thread.name, thread.role.rawValue, String(thread.cpuNs),
                     thread.userNs.map(String.init) ?? "", thread.systemNs.map(String.init) ?? "",
-                    Format.fixed(thread.cpuPct, 4),
+                    Format.significant(thread.cpuPct, 4),
                 ])
             }
         }
@@ -68,7 +68,7 @@ public enum RunCSV {
                     table.append(caseCells(result) + [
                         Format.fixed(point.elapsedSeconds, 4), Format.fixed(point.rssMiB, 2), String(thread.tid),
                         known[thread.tid]?.name ?? "", known[thread.tid]?.role.rawValue ?? ThreadRole.other.rawValue,
-                        String(thread.cpuNs), Format.fixed(thread.cpuPct, 3),
+                        String(thread.cpuNs), Format.significant(thread.cpuPct, 4),
                     ])
                 }
             }

@@ -48,7 +48,7 @@ public enum MarkdownReport {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
             out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
-            out += "\(cell(median(group.cases.map(\.projectedCpuPct)), 4)) | \(group.cases.count) | "
+            out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(group.cases.count) | "
             out += "\(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
         }
         return out + "\n"
@@ -64,8 +64,8 @@ public enum MarkdownReport {
             let lateness = [median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs })]
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
-            out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(cell(median(cases.map(\.cpuPct)), 4)) | "
-            out += "\(cell(median(cases.map { $0.cpuPct(of: .hub) }), 3)) | \(cell(median(cases.map(\.processCpuPct)), 2)) | "
+            out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(share(median(cases.map(\.cpuPct)))) | "
+            out += "\(share(median(cases.map { $0.cpuPct(of: .hub) }))) | \(share(median(cases.map(\.processCpuPct)))) | "
             out += "\(cell(median(cases.map(\.rssMiB)), 1)) | \(cell(median(cases.map(\.peakRssMiB)), 1)) |\n"
         }
         return out + "\n"
@@ -85,7 +85,7 @@ public enum MarkdownReport {
         out += "|---|---:|---|---:|---:|---:|---:|\n"
         for (key, virtual, realtime) in pairs {
             out += "| \(key.workload) | \(Format.hertz(key.rateHz)) | \(key.filter) | "
-            out += "\(cell(median(virtual.map(\.projectedCpuPct)), 4)) | \(cell(median(realtime.map(\.cpuPct)), 4)) | "
+            out += "\(share(median(virtual.map(\.projectedCpuPct)))) | \(share(median(realtime.map(\.cpuPct)))) | "
             out += "\(cell(median(virtual.map(\.cpuNsPerSample)), 1)) | \(cell(median(realtime.map(\.cpuNsPerSample)), 1)) |\n"
         }
         return out + "\n"
@@ -100,12 +100,18 @@ public enum MarkdownReport {
             let cases = group.cases
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | \(group.key.mode.rawValue) | "
             out += "\(cell(median(cases.map { Double($0.sampler.snapshots) }), 0)) | \(cell(median(cases.map(\.sampler.usPerSnapshot)), 1)) | "
-            out += "\(cell(median(cases.map(\.sampler.cpuPct)), 3)) |\n"
+            out += "\(share(median(cases.map(\.sampler.cpuPct)))) |\n"
         }
         return out + "\n"
     }
 
     private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }
+
+    /// A CPU share: three significant digits, as cheap workloads use tiny fractions of a core.
+    private static func share(_ value: Double?) -> String {
+        let text = Format.significant(value, 3)
+        return text.isEmpty ? "—" : text
+    }
 
     private static func cell(_ value: Double?, _ decimals: Int) -> String {
         let text = Format.fixed(value, decimals)

@@ -26,7 +26,12 @@ public enum RunCharts {
             )
             charts.append(ReportChart(fileName: "cost.svg", title: title, svg: chart.svg()))
         }
-        let keys = Array(Set(groups.map { CaseKey(workload: $0.key.workload, rateHz: $0.key.rateHz, filter: $0.key.filter, mode: .realtime) })).sorted()
+        var keys: [CaseKey] = []
+        for group in groups {
+            var key = group.key
+            key.mode = .realtime
+            if !keys.contains(key) { keys.append(key) }
+        }
         let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
         if groups.contains(where: { $0.key.mode == .realtime }) {
             let title = "Workload CPU % of one core (median)"

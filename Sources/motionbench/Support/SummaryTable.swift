@@ -10,8 +10,8 @@ enum SummaryTable {
             let spec = result.spec
             table.append([
                 spec.workload, Format.hertz(spec.rateHz), spec.filter, spec.mode.rawValue, String(spec.repetition),
-                dash(Format.fixed(result.cpuNsPerSample, 1)), dash(Format.fixed(result.cpuPct, 4)),
-                dash(Format.fixed(result.projectedCpuPct, 4)), dash(Format.fixed(result.lateness?.p99Us, 0)),
+                dash(Format.fixed(result.cpuNsPerSample, 1)), dash(Format.significant(result.cpuPct, 3)),
+                dash(Format.significant(result.projectedCpuPct, 3)), dash(Format.fixed(result.lateness?.p99Us, 0)),
                 result.missed.map(String.init) ?? "-", dash(Format.fixed(result.peakRssMiB, 1)),
             ])
         }

@@ -56,6 +56,10 @@ public struct BenchmarkRunner {
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed
         )
         let source = try makeSource(spec, sensors)
+        let missing = sensors.filter { !source.sensors.contains($0) }
+        guard missing.isEmpty else {
+            throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")
+        }
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(

@@ -1,7 +1,8 @@
 /// Reads the CPU time of every thread of this process and the process's memory, from the kernel.
 ///
-/// One protocol, one producer per platform (`LinuxProcessProbe`, `DarwinProcessProbe`); the probe never
-/// knows what a thread is doing, only its id, name and figures.
+/// One protocol, one producer per platform (`LinuxProcessProbe`, `DarwinProcessProbe`, chosen by
+/// `makeProcessProbe()`); the probe never knows what a thread is doing, only its id, name and figures.
+/// Producers may be shared between threads: snapshots are taken one at a time.
 public protocol ProcessProbe: AnyObject {
     /// Every thread alive now with its CPU time, plus the process's memory, stamped on the monotonic clock.
     func snapshot() throws -> ProcessSnapshot
@@ -44,9 +45,11 @@ public struct MemoryUsage: Hashable, Sendable, Codable {
     public var minorFaults: UInt64?
     /// Page faults that needed I/O, since the process started.
     public var majorFaults: UInt64?
-    /// Context switches where a thread gave up the CPU, summed over threads alive now.
+    /// Context switches where a thread gave up the CPU, since the process started, summed over all its
+    /// threads, ended ones included.
     public var voluntaryContextSwitches: UInt64?
-    /// Context switches where a thread was preempted, summed over threads alive now.
+    /// Context switches where a thread was preempted, since the process started, summed over all its
+    /// threads, ended ones included.
     public var involuntaryContextSwitches: UInt64?
 
     /// Creates a memory reading.

@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "motionbench", targets: ["motionbench"]),
         .library(name: "MotionBench", targets: ["MotionBench"]),
         .library(name: "MotionWorkloads", targets: ["MotionWorkloads"]),
+        .library(name: "MotionFilters", targets: ["MotionFilters"]),
+        .library(name: "MotionSensors", targets: ["MotionSensors"]),
+        .library(name: "MotionMath", targets: ["MotionMath"]),
         .library(name: "SystemView", targets: ["SystemView"]),
     ],
     dependencies: [

@@ -1,0 +1,109 @@
+import Benchmark
+import MotionFilters
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+import SystemView
+
+// Each iteration is one sample (one tick for workloads that also render frames), so every metric
+// reads per sample. Not requested: .cpuTotal (on Linux it moves in 10 ms steps, so per-sample it
+// reads 0 or 10 000 000 ns), the ARC metrics (they crash on Linux) and .instructions (no hardware
+// counters on the project's VMs; it also inflates malloc counts).
+let perSampleMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
+
+/// 4096 readings of `sensor` from the tilt-and-shake scenario at `rate`, made before timing starts.
+func recorded(_ sensor: SensorKind, rate: Double) -> [SensorSample] {
+    var device = VirtualDevice(scenario: .tiltAndShake, seed: 1)
+    return (0..<4096).map { device.reading(of: sensor, at: Double($0) / rate) }
+}
+
+/// Feeds a workload one sample per iteration, cycling through `samples` with time moving on.
+func feed(_ workload: any Workload, _ samples: [SensorSample], rate: Double, framesPerSample: Int, displayRate: Double, benchmark: Benchmark) {
+    var index = 0
+    var lapSeconds = 0.0
+    var frame = 0
+    for _ in benchmark.scaledIterations {
+        var sample = samples[index]
+        sample.time += lapSeconds
+        workload.handle(sample)
+        for _ in 0..<framesPerSample {
+            workload.renderFrame(at: Double(frame) / displayRate)
+            frame += 1
+        }
+        index += 1
+        if index == samples.count {
+            index = 0
+            lapSeconds += Double(samples.count) / rate
+        }
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: perSampleMetrics,
+        warmupIterations: 1_000,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000
+    )
+
+    for filter in AccelerometerWorkload.descriptor.filters {
+        Benchmark("accelerometer handle, \(filter)") { benchmark in
+            let workload = try AccelerometerWorkload(configuration: WorkloadConfiguration(rate: 10, filter: filter))
+            let samples = recorded(.accelerometer, rate: 10)
+            benchmark.startMeasurement()
+            feed(workload, samples, rate: 10, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        }
+    }
+
+    Benchmark("gyro-translation tick (1 sample + 4 frames at 15/60 Hz)") { benchmark in
+        let workload = try GyroTranslationWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
+        let samples = recorded(.gyroscope, rate: 15)
+        benchmark.startMeasurement()
+        feed(workload, samples, rate: 15, framesPerSample: 4, displayRate: 60, benchmark: benchmark)
+    }
+
+    Benchmark("filter update, exponential low-pass") { benchmark in
+        var filter = ExponentialLowPass(cutoff: 2, sampleRate: 100)
+        let samples = recorded(.accelerometer, rate: 100)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { blackHole(filter.update(samples[iteration & 4095].value)) }
+    }
+
+    Benchmark("filter update, high-pass") { benchmark in
+        var filter = HighPass(cutoff: 0.5, sampleRate: 100)
+        let samples = recorded(.accelerometer, rate: 100)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { blackHole(filter.update(samples[iteration & 4095].value)) }
+    }
+
+    Benchmark("filter update, Butterworth biquad") { benchmark in
+        var filter = ButterworthLowPass(cutoff: 5, sampleRate: 100)
+        let samples = recorded(.accelerometer, rate: 100)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { blackHole(filter.update(samples[iteration & 4095].value)) }
+    }
+
+    Benchmark("shake detector update") { benchmark in
+        var detector = ShakeDetector(sampleRate: 100)
+        let samples = recorded(.accelerometer, rate: 100)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            blackHole(detector.update(samples[iteration & 4095].value, at: Double(iteration) / 100))
+        }
+    }
+
+    Benchmark("virtual device reading (accelerometer)") { benchmark in
+        var device = VirtualDevice(scenario: .tiltAndShake, seed: 1)
+        for iteration in benchmark.scaledIterations {
+            blackHole(device.reading(of: .accelerometer, at: Double(iteration) / 100))
+        }
+    }
+
+    // The sampler's unit of work: one snapshot of every thread and the process's memory.
+    Benchmark("probe snapshot", configuration: .init(metrics: perSampleMetrics, scalingFactor: .one, maxIterations: 2_000)) { benchmark in
+        let probe = try makeProcessProbe()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try probe.snapshot()) }
+    }
+}

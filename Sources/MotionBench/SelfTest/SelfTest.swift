@@ -29,7 +29,8 @@ public enum SelfTest {
             return SelfTestReport(checks: checks)
         }
 
-        log("Loads of 25 %, 50 % and 75 % of one core on three threads for \(loadSeconds) s, sampled at \(samplerRateHz) Hz…")
+        log("Loads of 25 %, 50 % and 75 % of one core on three threads for "
+            + "\(SelfTestCheck.format(loadSeconds)) s, sampled at \(SelfTestCheck.format(samplerRateHz)) Hz…")
         for check in cpuChecks(probe: probe, loadSeconds: loadSeconds) { record(check) }
         log("Touching and freeing \(touchedMiB) MiB…")
         for check in memoryChecks(probe: probe) { record(check) }
@@ -103,7 +104,7 @@ public enum SelfTest {
                 name: "sampler cost per snapshot", unit: "µs", expected: .atMost(1000),
                 measured: recording.costPerSnapshotNs / 1000,
                 detail: "\(recording.snapshotCount) snapshots, \(SelfTestCheck.format(Double(recording.samplerCpuNs) / 1e6)) ms "
-                    + "of CPU: \(SelfTestCheck.format(recording.costPerSnapshotNs * samplerRateHz / 1e7)) % of a core at \(samplerRateHz) Hz"
+                    + "of CPU: \(SelfTestCheck.format(recording.costPerSnapshotNs * samplerRateHz / 1e7)) % of a core at \(SelfTestCheck.format(samplerRateHz)) Hz"
             ),
         ]
         // The closing snapshot comes at stop(), off the schedule, so the period is read without it.

@@ -6,13 +6,16 @@ import SystemView
 ///
 /// Three threads burn 25 %, 50 % and 75 % of one core (`DutyCycleLoad`) while a `Sampler` reads them at
 /// 10 Hz; each must read within 2 percentage points of its share. A machine too busy to give a load its
-/// share fails that load's check, and the check's detail says so: figures from such a machine are not
+/// share fails that load's check (unless lenient), and the detail says so: figures from such a machine are not
 /// to be trusted either. The sampler must show its own row and keep its period. Then 64 MiB are touched
 /// and freed: resident size and its peak must follow within 4 MiB. It takes about `loadSeconds` + 0.5 s.
 public enum SelfTest {
     /// Runs every check, passing each to `log` as a line as soon as it is made.
     /// - Parameter loadSeconds: how long the loads run; shorter is quicker and noisier.
-    public static func run(loadSeconds: Double = 3, log: (String) -> Void) -> SelfTestReport {
+    /// - Parameter lenient: for shared CI runners: every tolerance tripled (±6 points, ±12 MiB), and a
+    ///   load the machine starved is judged against its own CPU clock instead of its nominal share.
+    public static func run(loadSeconds: Double = 3, lenient: Bool = false, log: (String) -> Void) -> SelfTestReport {
+        let toleranceScale = lenient ? 3.0 : 1.0
         var checks: [SelfTestCheck] = []
         func record(_ check: SelfTestCheck) {
             checks.append(check)
@@ -31,9 +34,9 @@ public enum SelfTest {
 
         log("Loads of 25 %, 50 % and 75 % of one core on three threads for "
             + "\(SelfTestCheck.format(loadSeconds)) s, sampled at \(SelfTestCheck.format(samplerRateHz)) Hz…")
-        for check in cpuChecks(probe: probe, loadSeconds: loadSeconds) { record(check) }
+        for check in cpuChecks(probe: probe, loadSeconds: loadSeconds, scale: toleranceScale, lenient: lenient) { record(check) }
         log("Touching and freeing \(touchedMiB) MiB…")
-        for check in memoryChecks(probe: probe) { record(check) }
+        for check in memoryChecks(probe: probe, scale: toleranceScale) { record(check) }
         return SelfTestReport(checks: checks)
     }
 
@@ -42,7 +45,7 @@ public enum SelfTest {
     private static let mebibyte = Double(1 << 20)
 
     /// The loads' and the sampler's checks.
-    private static func cpuChecks(probe: ProcessProbe, loadSeconds: Double) -> [SelfTestCheck] {
+    private static func cpuChecks(probe: ProcessProbe, loadSeconds: Double, scale: Double, lenient: Bool) -> [SelfTestCheck] {
         let periodNs: UInt64 = 20_000_000
         let periods = max(Int(loadSeconds * 1e9 / Double(periodNs)), 1)
         let sampler = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: loadSeconds + 1)
@@ -60,15 +63,15 @@ public enum SelfTest {
         let recording = sampler.stop()
 
         var checks = zip(loads, outcomes).map { load, outcome in
-            loadCheck(load, outcome, snapshots: recording.snapshots)
+            loadCheck(load, outcome, snapshots: recording.snapshots, scale: scale, lenient: lenient)
         }
-        checks.append(contentsOf: samplerChecks(recording))
+        checks.append(contentsOf: samplerChecks(recording, scale: scale))
         return checks
     }
 
     /// The probe's reading of one load over the snapshots taken while it ran.
     private static func loadCheck(
-        _ load: DutyCycleLoad, _ outcome: DutyCycleLoad.Outcome, snapshots: [ProcessSnapshot]
+        _ load: DutyCycleLoad, _ outcome: DutyCycleLoad.Outcome, snapshots: [ProcessSnapshot], scale: Double, lenient: Bool
     ) -> SelfTestCheck {
         let window = snapshots.filter { (outcome.startNs...outcome.endNs).contains($0.monotonicNs) }
         let row = ThreadUsage.usages(in: window).first { $0.tid == outcome.tid && $0.name == load.name }
@@ -78,18 +81,24 @@ public enum SelfTest {
         let reading = row == nil
             ? "no row with its tid \(outcome.tid) and name in \(window.count) snapshots"
             : "read over \(SelfTestCheck.format(seconds)) s, \(window.count) snapshots"
+        // More than 1 period in 20 overrunning: the machine, not the load, decided how much CPU it got.
+        // Strict, that fails (figures from such a machine are not to be trusted either); lenient, the
+        // load's own CPU clock is the truth instead of its nominal share.
+        let starved = outcome.overruns * 20 > outcome.periods
+        let judgedByOwnClock = starved && lenient
         var check = SelfTestCheck(
-            name: "CPU of \(load.name)", unit: "%", expected: .near(load.targetPercent, tolerance: 2),
+            name: "CPU of \(load.name)", unit: "%",
+            expected: .near(judgedByOwnClock ? outcome.deliveredPercent : load.targetPercent, tolerance: 2 * scale),
             measured: row?.percentOfCore, detail: "\(truth); \(reading)"
         )
-        // More than 1 period in 20 overrunning: the machine, not the probe, decided the figure.
-        if check.outcome == .failed, outcome.overruns * 20 > outcome.periods {
-            check.detail = "machine too busy to give the load its share, " + check.detail
+        if starved {
+            check.detail = "machine too busy to give the load its share"
+                + (judgedByOwnClock ? ", judged against its own clock (lenient); " : ", ") + check.detail
         }
         return check
     }
 
-    private static func samplerChecks(_ recording: SamplerRecording) -> [SelfTestCheck] {
+    private static func samplerChecks(_ recording: SamplerRecording, scale: Double) -> [SelfTestCheck] {
         let snapshots = recording.snapshots
         let ownRows = snapshots.filter { snapshot in
             snapshot.threads.contains { $0.tid == recording.samplerTid && $0.name == Sampler.threadName }
@@ -114,7 +123,7 @@ public enum SelfTest {
             : nil
         let gaps = zip(periodic, periodic.dropFirst()).map { Double($1.monotonicNs - $0.monotonicNs) / 1e6 }
         checks.append(SelfTestCheck(
-            name: "sampler period", unit: "ms", expected: .near(1000 / samplerRateHz, tolerance: 1),
+            name: "sampler period", unit: "ms", expected: .near(1000 / samplerRateHz, tolerance: 1 * scale),
             measured: meanPeriodMs,
             detail: "longest gap \(SelfTestCheck.format(gaps.max() ?? 0)) ms, \(recording.missedDeadlines) deadlines missed"
         ))
@@ -122,8 +131,8 @@ public enum SelfTest {
     }
 
     /// Resident size and peak around touching and freeing `touchedMiB`.
-    private static func memoryChecks(probe: ProcessProbe) -> [SelfTestCheck] {
-        let expected = SelfTestCheck.Expectation.near(Double(touchedMiB), tolerance: 4)
+    private static func memoryChecks(probe: ProcessProbe, scale: Double) -> [SelfTestCheck] {
+        let expected = SelfTestCheck.Expectation.near(Double(touchedMiB), tolerance: 4 * scale)
         let size = touchedMiB << 20
         let peakWasReset = probe.resetPeakResident()
         do {
@@ -153,7 +162,7 @@ public enum SelfTest {
                 ))
                 checks.append(SelfTestCheck(
                     name: "peak kept after freeing", unit: "MiB",
-                    expected: .near(Double(peakTouched) / mebibyte, tolerance: 4),
+                    expected: .near(Double(peakTouched) / mebibyte, tolerance: 4 * scale),
                     measured: freed.peakResidentBytes.map { Double($0) / mebibyte }
                 ))
             } else {

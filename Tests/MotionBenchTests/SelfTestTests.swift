@@ -1,0 +1,18 @@
+import Testing
+@testable import MotionBench
+
+@Suite struct SelfTestTests {
+    /// A short lenient run: the probe must find every load thread by name and read it near its truth,
+    /// and the memory checks must follow the 64 MiB; a broken probe fails here, a busy machine does not.
+    @Test func lenientSelfTestPassesAndReportsEveryCheck() {
+        var lines: [String] = []
+        let report = SelfTest.run(loadSeconds: 1, lenient: true) { lines.append($0) }
+        let names = report.checks.map(\.name)
+        for load in ["mb-load-25", "mb-load-50", "mb-load-75"] {
+            #expect(names.contains("CPU of \(load)"))
+        }
+        #expect(names.contains("resident size rise after touching 64 MiB"))
+        #expect(report.passed, "\(lines.joined(separator: "\n"))")
+        #expect(lines.count >= report.checks.count)
+    }
+}

@@ -28,7 +28,7 @@ import Testing
             #expect(chart.svg.contains("accelerometer 10 Hz low-pass"))
         }
         let cpu = try #require(RunCharts.make(SampleRun.make()).first { $0.fileName == "cpu.svg" })
-        #expect(cpu.svg.contains("measured (real time): 0.05") && cpu.svg.contains("projected (virtual time): 0.00018"))
+        #expect(cpu.svg.contains("measured (real time): 0.05000") && cpu.svg.contains("projected (virtual time): 0.0001800"))
     }
 
     @Test func chartsMarkMissingValuesAndEscapeText() {

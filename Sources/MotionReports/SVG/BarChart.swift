@@ -1,4 +1,5 @@
 import Foundation
+import MotionBench
 
 /// A horizontal grouped bar chart as a self-contained SVG file: one group per category, one bar per
 /// series, an axis with round ticks, a legend, and "missing" written where a figure is absent.
@@ -82,8 +83,8 @@ public struct BarChart {
                 }
                 let barWidth = max(0, value) * scale
                 out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y + 1))\" width=\"\(Self.n(barWidth))\" height=\"\(Self.n(Self.barHeight - 2))\" fill=\"\(Self.color(index))\">"
-                out += "<title>\(Self.escape(entry.name)): \(Self.tickLabel(value))</title></rect>"
-                out += "<text x=\"\(Self.n(labelWidth + barWidth + 4))\" y=\"\(Self.n(y + 11))\">\(Self.tickLabel(value))</text>\n"
+                out += "<title>\(Self.escape(entry.name)): \(Format.significant(value, 4))</title></rect>"
+                out += "<text x=\"\(Self.n(labelWidth + barWidth + 4))\" y=\"\(Self.n(y + 11))\">\(Format.significant(value, 3))</text>\n"
             }
         }
         return out + "</svg>\n"

@@ -22,18 +22,24 @@ enum CLI {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        // Files rather than pipes: nothing to drain while the child runs, so it can never stall.
+        let outFile = temporaryFolder().appendingPathExtension("stdout")
+        let errFile = temporaryFolder().appendingPathExtension("stderr")
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outFile)
+            try? FileManager.default.removeItem(at: errFile)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outFile)
+        process.standardError = try FileHandle(forWritingTo: errFile)
         try process.run()
-        // Read both pipes before waiting, so a full pipe cannot stall the child.
-        var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outFile, encoding: .utf8),
+            stderr: try String(contentsOf: errFile, encoding: .utf8)
+        )
     }
 
     static func temporaryFolder() -> URL {

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Compass heading from an attitude in a North-West-Up reference frame (x north, y west, z up), as
+/// `CLHeading` reports it: degrees clockwise from north, 0 ..< 360.
+///
+/// The heading is where the top of the device (+y) points, projected onto the horizontal plane. When
+/// +y is within 45° of the vertical (the phone held upright, or nearly), its projection is short and
+/// unstable, so the direction the back of the device (−z, the rear camera) faces is used instead, as
+/// iOS does for a phone held up in front of the face. For a tilt about the device's x axis alone both
+/// projections point the same way, so the switch does not jump.
+public enum Heading {
+    /// The heading of the device whose attitude (device to North-West-Up) is `attitude`, in degrees.
+    @inlinable public static func degrees(of attitude: Quaternion) -> Double {
+        let top = attitude.rotate(Vector3(0, 1, 0))
+        let pointer = abs(top.z) <= 0.5.squareRoot() ? top : attitude.rotate(Vector3(0, 0, -1))
+        // North is +x, east is −y.
+        return Angle.wrappedDegrees(Angle.degrees(fromRadians: atan2(-pointer.y, pointer.x)))
+    }
+
+    /// The yaw (rotation about the vertical, radians, as `EulerAngles.yaw`) that turns a device lying
+    /// flat so that its top points at `heading` degrees: yaw 0 points it west, and yaw grows
+    /// counter-clockwise seen from above while headings grow clockwise.
+    @inlinable public static func yaw(forHeading heading: Double) -> Double {
+        Angle.radians(fromDegrees: 270 - heading)
+    }
+}

@@ -44,13 +44,13 @@ import Testing
             let time = Double(k) / 100
             let acceleration = device.reading(of: .accelerometer, at: time).value
             // Each axis within 5 σ of the truth.
-            #expect(abs(acceleration.length - 1) < 5 * noise.accelerometerStandardDeviation * 3.0.squareRoot())
+            #expect(abs(acceleration.length - 1) < 5 * noise.accelerometer.whiteNoise * 3.0.squareRoot())
             accelerationSum += acceleration
             rateSum += device.reading(of: .gyroscope, at: time).value
         }
         // Means converge on the truth as σ/√n.
         #expect((accelerationSum / Double(count) - Vector3(0, 0, -1)).length < 0.001)
-        #expect((rateSum / Double(count) - noise.gyroscopeBias).length < 0.0005)
+        #expect((rateSum / Double(count) - noise.gyroscope.bias).length < 0.0005)
     }
 
     @Test func uprightInPortraitReadsMinusOneGOnY() {

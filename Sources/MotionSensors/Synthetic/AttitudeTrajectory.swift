@@ -25,9 +25,21 @@ public struct AttitudeTrajectory: Hashable, Sendable {
     /// Lying flat and still.
     public static let flat = AttitudeTrajectory()
 
+    /// Held still in front of someone looking at the screen: top forward toward `heading` degrees,
+    /// raised 30° from the horizontal toward the face.
+    public static func inHand(heading: Double) -> AttitudeTrajectory {
+        AttitudeTrajectory(roll: AngleCurve(offset: Angle.radians(fromDegrees: 30)), yaw: AngleCurve(offset: Heading.yaw(forHeading: heading)))
+    }
+
     /// The true attitude (device to reference frame) at `time` seconds.
     @inlinable public func attitude(at time: Double) -> Quaternion {
-        Quaternion(EulerAngles(roll: roll.value(at: time), pitch: pitch.value(at: time), yaw: yaw.value(at: time)))
+        attitude(at: time, turn: 0)
+    }
+
+    /// The true attitude at `time` seconds with `turn` radians added to the yaw: a vehicle's turns
+    /// carrying the device round (see `Route`).
+    @inlinable public func attitude(at time: Double, turn: Double) -> Quaternion {
+        Quaternion(EulerAngles(roll: roll.value(at: time), pitch: pitch.value(at: time), yaw: yaw.value(at: time) + turn))
     }
 
     /// The true angular rate in the device frame at `time`, in rad/s: what an ideal gyroscope reads.
@@ -35,9 +47,15 @@ public struct AttitudeTrajectory: Hashable, Sendable {
     /// The Euler angle rates mapped onto the body axes (the z-y-x kinematic equations), exact rather
     /// than a finite difference.
     @inlinable public func angularRate(at time: Double) -> Vector3 {
+        angularRate(at: time, turnRate: 0)
+    }
+
+    /// The true angular rate in the device frame at `time` with `turnRate` rad/s added to the yaw
+    /// rate (see `attitude(at:turn:)`); the yaw itself does not enter the body rates.
+    @inlinable public func angularRate(at time: Double, turnRate: Double) -> Vector3 {
         let phi = roll.value(at: time), theta = pitch.value(at: time)
         let rollRate = roll.derivative(at: time), pitchRate = pitch.derivative(at: time)
-        let yawRate = yaw.derivative(at: time)
+        let yawRate = yaw.derivative(at: time) + turnRate
         let (sinPhi, cosPhi) = (sin(phi), cos(phi))
         let (sinTheta, cosTheta) = (sin(theta), cos(theta))
         return Vector3(

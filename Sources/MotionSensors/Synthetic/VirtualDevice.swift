@@ -1,46 +1,84 @@
 import MotionMath
 
 /// A virtual phone following a `Scenario`: its readings are the scenario's ground truth plus seeded
-/// noise, in Core Motion's units and axes.
+/// errors (see `SensorNoise`), in Core Motion's units and axes.
 ///
 /// - Accelerometer: gravity in device axes minus user acceleration, in g, so lying flat, screen up,
 ///   it reads (0, 0, −1), as `CMAccelerometerData` does.
-/// - Gyroscope: the angular rate in device axes plus bias, in rad/s.
+/// - Gyroscope: the angular rate in device axes, in rad/s.
+/// - Magnetometer: the scenario's Earth field rotated into device axes, in µT, plus the hard-iron
+///   offset (the magnetometer's bias), as raw `CMMagnetometerData`.
+/// - Barometer: the pressure at the device's altitude by `StandardAtmosphere`, in kPa, in `value.x`.
 ///
-/// Each sensor draws its noise from its own stream of the seed, so the readings of one sensor depend
-/// only on the seed and the times at which that sensor was read, not on whether others were read.
+/// Each sensor draws its errors from its own streams of the seed, so the readings of one sensor
+/// depend only on the seed and the times at which that sensor was read, not on whether others were
+/// read. A reading allocates nothing.
 public struct VirtualDevice: SensorSource {
     /// What the device does.
     public let scenario: Scenario
     /// How imperfect its sensors are.
     public let noise: SensorNoise
-    /// The sensors a virtual device has so far.
-    public let sensors: Set<SensorKind> = [.accelerometer, .gyroscope]
+    /// How often each sensor samples on its own, for `nextReading(of:)` and for a hub that resamples.
+    public let rates: SensorRates
+    /// All four sensors.
+    public let sensors: Set<SensorKind> = Set(SensorKind.allCases)
 
-    private var accelerometerNoise: GaussianGenerator
-    private var gyroscopeNoise: GaussianGenerator
+    private var channels: PerSensor<ErrorChannel>
+    private var ticks = PerSensor { _ in 0 }
+    /// The Earth's field in the reference frame, worked out once.
+    private let referenceField: Vector3
 
     /// Creates the device at the start of its scenario.
-    public init(scenario: Scenario, seed: UInt64, noise: SensorNoise = .phone) {
+    public init(scenario: Scenario, seed: UInt64, noise: SensorNoise = .phone, rates: SensorRates = .phone) {
         self.scenario = scenario
         self.noise = noise
-        accelerometerNoise = GaussianGenerator(SplitMix64(seed: seed, stream: 1))
-        gyroscopeNoise = GaussianGenerator(SplitMix64(seed: seed, stream: 2))
+        self.rates = rates
+        // Streams 1 and 2 are the accelerometer's and gyroscope's since before the other sensors
+        // existed, which keeps their readings for a seed unchanged.
+        channels = PerSensor { sensor in
+            let stream: UInt64 = switch sensor {
+            case .accelerometer: 1
+            case .gyroscope: 2
+            case .magnetometer: 3
+            case .barometer: 4
+            }
+            return ErrorChannel(seed: seed, stream: stream)
+        }
+        referenceField = scenario.earthField.vector
     }
 
-    /// The reading of `sensor` at `time`; `sensor` must be one of `sensors`.
+    /// The reading of `sensor` at `time`; each sensor must be read at increasing times.
     public mutating func reading(of sensor: SensorKind, at time: Double) -> SensorSample {
+        let model = noise[sensor]
         let value: Vector3
         switch sensor {
         case .accelerometer:
-            value = scenario.gravity(at: time) - scenario.userAcceleration(at: time)
-                + accelerometerNoise.nextVector(standardDeviation: noise.accelerometerStandardDeviation)
+            let attitude = scenario.attitude(at: time)
+            let truth = attitude.conjugate.rotate(Scenario.referenceGravity)
+                - scenario.userAcceleration(at: time, attitude: attitude)
+            value = channels.accelerometer.corrupt(truth, at: time, by: model)
         case .gyroscope:
-            value = scenario.angularRate(at: time) + noise.gyroscopeBias
-                + gyroscopeNoise.nextVector(standardDeviation: noise.gyroscopeStandardDeviation)
-        case .magnetometer, .barometer:
-            preconditionFailure("a virtual device has no \(sensor.rawValue) yet")
+            value = channels.gyroscope.corrupt(scenario.angularRate(at: time), at: time, by: model)
+        case .magnetometer:
+            let truth = scenario.attitude(at: time).conjugate.rotate(referenceField)
+            value = channels.magnetometer.corrupt(truth, at: time, by: model)
+        case .barometer:
+            value = Vector3(channels.barometer.corrupt(scenario.pressure(at: time), at: time, by: model), 0, 0)
         }
         return SensorSample(sensor: sensor, time: time, value: value)
+    }
+
+    /// The next sample `sensor` takes at its own rate: at 0, 1/rate, 2/rate… seconds. Shares the
+    /// sensor's error streams with `reading(of:at:)`, so mixing the two must still keep each sensor's
+    /// times increasing.
+    public mutating func nextReading(of sensor: SensorKind) -> SensorSample {
+        let tick = ticks[sensor]
+        ticks[sensor] = tick + 1
+        return reading(of: sensor, at: Double(tick) / rates[sensor])
+    }
+
+    /// What is true at `time` (see `Scenario.truth(at:)`).
+    public func truth(at time: Double) -> GroundTruth {
+        scenario.truth(at: time)
     }
 }

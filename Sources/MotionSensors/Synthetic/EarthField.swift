@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import MotionMath
+
+/// The Earth's magnetic field where a scenario takes place, as the World Magnetic Model describes it.
+public struct EarthField: Hashable, Sendable {
+    /// Total intensity, in µT.
+    public var intensity: Double
+    /// Inclination (dip), in degrees: the field's angle below the horizontal, positive in the
+    /// northern hemisphere.
+    public var inclination: Double
+    /// Declination, in degrees: magnetic north's bearing from true north, positive to the east. True
+    /// heading = magnetic heading + declination.
+    public var declination: Double
+
+    /// Creates a field.
+    public init(intensity: Double, inclination: Double, declination: Double) {
+        self.intensity = intensity
+        self.inclination = inclination
+        self.declination = declination
+    }
+
+    /// Roughly France in the 2020s (Paris and Grenoble lie within a few µT and degrees of it).
+    public static let france = EarthField(intensity: 47, inclination: 60, declination: 1)
+
+    /// The field in the North-West-Up reference frame, in µT: horizontal part toward magnetic north
+    /// (`declination` east of true north, and east is −y), vertical part down for a positive
+    /// inclination.
+    public var vector: Vector3 {
+        let inclination = Angle.radians(fromDegrees: inclination)
+        let declination = Angle.radians(fromDegrees: declination)
+        let horizontal = intensity * cos(inclination)
+        return Vector3(horizontal * cos(declination), -horizontal * sin(declination), -intensity * sin(inclination))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MotionMath
+
+/// Imports a trial folder of the tyrex "benchmarks-attitude-smartphones" iPhone recordings
+/// (../shared/data/tyrex-attitude-iphone: an iPhone 5 carried around a lab, with Qualisys optical
+/// ground truth).
+///
+/// What the folder has, and what becomes of it:
+/// - `accelerometer.csv` (`timestamp_s,x_g,y_g,z_g`): raw `CMAccelerometerData`, already g with
+///   Core Motion's sign; kept as is.
+/// - `gyroscope.csv` (rad/s, not bias-corrected), `magnetometer.csv` (raw µT, with the phone's own
+///   hard-iron field): kept as is; the bias is the data, filters must cope with it.
+/// - `magnetometer_calibrated.csv` (iOS-calibrated µT, plus an `accuracy` column, 2 in every trial):
+///   the calibrated magnetometer stream; `accuracy` is checked to be −1…2 and not kept.
+/// - `attitude.csv` (`CMAttitude` quaternion, scalar first, device → `xMagneticNorthZVertical`, which
+///   is North-West-Up with magnetic north): the estimate `apple-cmattitude`, kept as is. A competitor,
+///   never the truth (its yaw drifts −1.4 °/s in the running trial).
+/// - `groundtruth_qualisys.csv` (`t_s`, handle → lab quaternion, position in mm, `valid`), optional:
+///   the truth. Its clock becomes the phone's, `t_phone = t_s + boot_time_s − time_alignment_s` (the
+///   README's `t_gt = timestamp_s − boot_time_s + time_alignment_s`, inverted; both constants from
+///   `trial.json`). The lab frame is East-North-Up, so each quaternion is turned into North-West-Up
+///   as `Rz(−90°) ⊗ q`. Rows with `valid` 0 (marker loss, empty fields) give no truth sample; the
+///   position is not kept (`GroundTruth` has no place for it).
+/// - `trial.json`: name, device, boot time, time alignment, whether the field was disturbed.
+///
+/// Times stay on the phone's clock, seconds since boot (`CMLogItem.timestamp`). Alignment left to
+/// the scorer, recorded in the trace's notes: a constant yaw offset (the lab's "north" is magnetic
+/// north to about 1°, true north a further ~1° declination away, and the handle's axes sit about 1°
+/// off the phone's), and the ±10 ms uncertainty of `time_alignment_s`.
+public enum TyrexImporter {
+    /// The files a trial folder must have; the calibrated magnetometer, attitude and ground truth
+    /// are read when present.
+    public static let requiredFiles = ["trial.json", "accelerometer.csv", "gyroscope.csv", "magnetometer.csv"]
+
+    /// What `trial.json` holds that the import uses.
+    private struct Trial: Decodable {
+        var trial: String?
+        var recording: String?
+        var device: String?
+        var boot_time_s: Double
+        var time_alignment_s: Double?
+        var magnetic_disturbance: Bool?
+    }
+
+    /// Imports the trial folder at `url`.
+    public static func importTrial(at url: URL) throws -> ImportedTrace {
+        let folder = url.standardizedFileURL
+        for name in requiredFiles where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            throw TraceError(path: folder.appendingPathComponent(name).path, line: 0, reason: "missing: a tyrex trial folder has \(requiredFiles.joined(separator: ", "))")
+        }
+        let trial = try readTrial(folder.appendingPathComponent("trial.json"))
+        func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
+
+        var samples: [SensorKind: [SensorSample]] = [:]
+        samples[.accelerometer] = try readVectors(file("accelerometer.csv"), ["timestamp_s", "x_g", "y_g", "z_g"], .accelerometer)
+        samples[.gyroscope] = try readVectors(file("gyroscope.csv"), ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope)
+        samples[.magnetometer] = try readVectors(file("magnetometer.csv"), ["timestamp_s", "x_uT", "y_uT", "z_uT"], .magnetometer)
+        let calibrated = exists("magnetometer_calibrated.csv")
+            ? try readVectors(file("magnetometer_calibrated.csv"), ["timestamp_s", "x_uT", "y_uT", "z_uT", "accuracy"], .magnetometer)
+            : []
+        var estimates: [RecordedEstimate] = []
+        var rates: [TraceStream: Double] = [
+            .sensor(.accelerometer): 100.7, .sensor(.gyroscope): 94.8, .sensor(.magnetometer): 24.7,
+        ]
+        if !calibrated.isEmpty { rates[.calibratedMagnetometer] = 94.7 }
+        if exists("attitude.csv") {
+            let label = "Core Motion CMAttitude recorded on the phone: device to xMagneticNorthZVertical (magnetic north, west, up); a competitor, not truth"
+            estimates.append(RecordedEstimate(id: "apple-cmattitude", label: label, samples: try readAttitude(file("attitude.csv"))))
+            rates[.estimate("apple-cmattitude")] = 94.8
+        }
+        var truth: [GroundTruth] = []
+        var notes: [String] = []
+        if exists("groundtruth_qualisys.csv") {
+            guard let alignment = trial.time_alignment_s else {
+                throw TraceError(path: file("trial.json"), line: 0, reason: "time_alignment_s is missing, and the ground truth needs it")
+            }
+            truth = try readGroundTruth(file("groundtruth_qualisys.csv"), offset: trial.boot_time_s - alignment)
+            rates[.truth] = 60
+            notes.append(
+                "truth: Qualisys handle attitude, lab East-North-Up turned to North-West-Up (Rz(-90°) ⊗ q); times mapped to the phone clock as t_s + boot_time_s - time_alignment_s (\(trial.boot_time_s) - (\(alignment)))"
+            )
+            notes.append("alignment left to the scorer: a constant yaw offset (lab north ≈ magnetic north to ~1°, declination ~1°E, handle mounting ~1°) and ±10 ms of time alignment")
+        }
+        if let disturbed = trial.magnetic_disturbance {
+            notes.append(disturbed ? "magnetic disturbance: yes (building-like perturbations)" : "magnetic disturbance: none")
+        }
+        let metadata = TraceMetadata(
+            name: trial.trial ?? trial.recording ?? folder.lastPathComponent, dataset: "tyrex-attitude-iphone",
+            device: trial.device ?? "iPhone", licence: "CeCILL-2.1",
+            clock: "seconds since phone boot (CMLogItem.timestamp); boot_time_s \(trial.boot_time_s)",
+            nominalRates: rates, notes: notes
+        )
+        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, truth: truth, estimates: estimates)
+        return ImportedTrace(trace: trace, warnings: UnitCheck.warnings(for: trace, path: folder.path))
+    }
+
+    private static func readTrial(_ url: URL) throws -> Trial {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw TraceError(path: url.path, line: 0, reason: "not a regular file")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= 1 << 20 else { throw TraceError(path: url.path, line: 0, reason: "larger than 1 MiB: not a trial.json") }
+        do {
+            return try JSONDecoder().decode(Trial.self, from: Data(contentsOf: url))
+        } catch let error as DecodingError {
+            throw TraceError(path: url.path, line: 0, reason: "not the expected trial.json: \(describe(error))")
+        } catch {
+            throw TraceError(path: url.path, line: 0, reason: "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted: "not valid JSON"
+        @unknown default: "not valid JSON"
+        }
+    }
+
+    /// A `timestamp_s,x,y,z[,accuracy]` file, values kept as they are.
+    private static func readVectors(_ path: String, _ header: [String], _ sensor: SensorKind) throws -> [SensorSample] {
+        let scanner = try CSVScanner(path: path)
+        try scanner.expectHeader(header)
+        var samples: [SensorSample] = []
+        samples.reserveCapacity(16_384)
+        while try scanner.next() {
+            try scanner.expectFields(header.count)
+            let time = try scanner.double(0, header[0])
+            try scanner.expectIncreasing(time, after: samples.last?.time, stream: sensor.rawValue)
+            let value = Vector3(try scanner.double(1, header[1]), try scanner.double(2, header[2]), try scanner.double(3, header[3]))
+            if header.count == 5 {
+                let accuracy = try scanner.integer(4, header[4])
+                guard (-1...2).contains(accuracy) else { throw scanner.error("accuracy \(accuracy) is not −1, 0, 1 or 2") }
+            }
+            samples.append(SensorSample(sensor: sensor, time: time, value: value))
+        }
+        guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }
+        return samples
+    }
+
+    /// `attitude.csv`: Core Motion's quaternion, scalar first, as recorded.
+    private static func readAttitude(_ path: String) throws -> [GroundTruth] {
+        let header = ["timestamp_s", "qw", "qx", "qy", "qz"]
+        let scanner = try CSVScanner(path: path)
+        try scanner.expectHeader(header)
+        var samples: [GroundTruth] = []
+        samples.reserveCapacity(16_384)
+        while try scanner.next() {
+            try scanner.expectFields(5)
+            let time = try scanner.double(0, "timestamp_s")
+            try scanner.expectIncreasing(time, after: samples.last?.time, stream: "attitude")
+            samples.append(GroundTruth(time: time, attitude: try quaternion(scanner, from: 1)))
+        }
+        guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }
+        return samples
+    }
+
+    /// `groundtruth_qualisys.csv`, valid rows only, on the phone's clock, in North-West-Up.
+    private static func readGroundTruth(_ path: String, offset: Double) throws -> [GroundTruth] {
+        let header = ["t_s", "qw", "qx", "qy", "qz", "px_mm", "py_mm", "pz_mm", "valid"]
+        let scanner = try CSVScanner(path: path)
+        try scanner.expectHeader(header)
+        var samples: [GroundTruth] = []
+        samples.reserveCapacity(8192)
+        var previous: Double?
+        while try scanner.next() {
+            try scanner.expectFields(9)
+            let frameTime = try scanner.double(0, "t_s")
+            try scanner.expectIncreasing(frameTime, after: previous, stream: "ground truth")
+            previous = frameTime
+            switch try scanner.integer(8, "valid") {
+            case 0: continue
+            case 1:
+                let enu = try quaternion(scanner, from: 1)
+                for index in 5...7 { _ = try scanner.double(index, header[index]) }
+                samples.append(GroundTruth(time: frameTime + offset, attitude: FrameAlignment.eastNorthUpToNorthWestUp * enu))
+            case let other: throw scanner.error("valid is \(other), not 0 or 1")
+            }
+        }
+        guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no valid ground-truth rows") }
+        return samples
+    }
+
+    private static func quaternion(_ scanner: CSVScanner, from index: Int) throws -> Quaternion {
+        Quaternion(
+            w: try scanner.double(index, "qw"), x: try scanner.double(index + 1, "qx"),
+            y: try scanner.double(index + 2, "qy"), z: try scanner.double(index + 3, "qz")
+        )
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+@testable import MotionSensors
+import Testing
+
+@Suite struct BadInputTests {
+    /// The error importing `url` throws; the test fails if it throws something else or nothing.
+    func failure(_ url: URL) -> TraceError? {
+        do {
+            _ = try importTrace(at: url)
+            Issue.record("\(url.lastPathComponent) was accepted")
+        } catch let error as TraceError {
+            return error
+        } catch {
+            Issue.record("\(url.lastPathComponent) threw \(error), not a TraceError")
+        }
+        return nil
+    }
+
+    @Test(arguments: [
+        ("missing-column.csv", 6, "expected 5 fields, found 4"),
+        ("extra-column.csv", 6, "expected 5 fields, found 6"),
+        ("text-in-number.csv", 6, "y is not a number: 'abc'"),
+        ("nan.csv", 6, "x is NaN"),
+        ("infinity.csv", 6, "y is infinite or out of range: '-inf'"),
+        ("overflow.csv", 6, "y is infinite or out of range: '1e999'"),
+        ("time-backwards.csv", 7, "accelerometer timestamp 0.01 goes back from 0.02"),
+        ("time-repeats.csv", 7, "accelerometer timestamp 0.01 repeats the previous sample's"),
+        ("sensor-without-samples.csv", 4, "gyroscope is declared here but has no samples"),
+        ("empty.csv", 1, "empty file"),
+        ("header-only.csv", 4, "no samples after the header"),
+        ("binary.csv", 1, "binary data (a NUL byte): not a CSV text file"),
+        ("truncated-last-line.csv", 6, "truncated last line: no newline at the end of the file and 3 of 5 fields"),
+        ("unknown-format.csv", 1, "unrecognised trace format (known: canonical, tyrex, oxford, broad, xio)"),
+        ("oxford-text-in-number.csv", 2, "accz is not a number: 'x'"),
+        ("oxford-steps-decrease.csv", 2, "ground-truth step count goes down from 2 to 1"),
+        ("xio-missing-column.csv", 3, "expected 10 fields, found 9"),
+        ("broad-partial-quaternion.csv", 2, "the optical quaternion needs all four of opt_qw … opt_qz, or none"),
+    ])
+    func badFileGivesOneErrorNamingFileAndLine(name: String, line: Int, reason: String) throws {
+        let url = TraceFiles.bad(name)
+        let error = try #require(failure(url))
+        #expect(error.path == url.path)
+        #expect(error.line == line)
+        #expect(error.reason == reason)
+        #expect(error.description == "\(url.path):\(line): \(reason)")
+    }
+
+    @Test func completeLastLineWithoutNewlineIsAccepted() throws {
+        let trace = try importTrace(at: TraceFiles.bad("unterminated-complete-line.csv")).trace
+        #expect(trace[.accelerometer].last?.value.z == -1.0001)
+    }
+
+    @Test func accelerometerInMetresPerSecondSquaredIsAWarning() throws {
+        let imported = try importTrace(at: TraceFiles.bad("accelerometer-in-m-s2.csv"))
+        #expect(imported.trace[.accelerometer].count == 3)
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.probableUnit == "m/s²")
+        #expect(imported.warnings.first?.description.contains("warning: accelerometer: the median |a| is 9.8") == true)
+    }
+
+    @Test func overlongLineIsRefusedWithoutReadingItAll() throws {
+        let file = try TraceFiles.scratchFolder().appendingPathComponent("long.csv")
+        // 4 MiB without a newline stands in for the 1 GB line: the scanner stops after 64 KiB + a chunk.
+        var bytes = Array("motionbench-trace,1\ntime,stream,values\n0,accelerometer,0,0,".utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "1"), count: 4 << 20)
+        try Data(bytes).write(to: file)
+        let error = try #require(failure(file))
+        #expect(error.line == 3)
+        #expect(error.reason == "line longer than 65536 bytes")
+    }
+
+    @Test func foldersAndMissingFilesAreRefused() throws {
+        let folder = try TraceFiles.scratchFolder()
+        #expect(failure(folder)?.reason == "a folder, but not a tyrex trial folder (no trial.json)")
+        #expect(failure(folder.appendingPathComponent("nothing.csv"))?.reason == "no such file or folder")
+        #expect(throws: TraceError.self) { try TraceReader.read(at: folder) }
+    }
+
+    @Test func tyrexFolderWithAMissingOrBrokenFileNamesIt() throws {
+        let folder = try TraceFiles.scratchFolder()
+        for name in ["trial.json", "accelerometer.csv", "gyroscope.csv"] {
+            try FileManager.default.copyItem(at: TraceFiles.tyrexTrial.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let missing = try #require(failure(folder))
+        #expect(missing.path.hasSuffix("magnetometer.csv") && missing.line == 0)
+        try Data("timestamp_s,x_uT,y_uT,z_uT\n".utf8).write(to: folder.appendingPathComponent("magnetometer.csv"))
+        let empty = try #require(failure(folder))
+        #expect(empty.path.hasSuffix("magnetometer.csv") && empty.line == 2 && empty.reason == "no samples after the header")
+        try Data("{\"boot_time_s\": \"soon\"}".utf8).write(to: folder.appendingPathComponent("trial.json"))
+        let json = try #require(failure(folder))
+        #expect(json.path.hasSuffix("trial.json") && json.reason == "not the expected trial.json: 'boot_time_s' has the wrong type")
+    }
+
+    @Test func oxfordDuplicateRowIsDroppedWithAWarning() throws {
+        let file = try TraceFiles.scratchFolder().appendingPathComponent("dup.csv")
+        try Data("1000000000,0,9.8,0,0,0,0\n1010000000,0,9.8,0,0,0,0\n1010000000,0,9.8,0,0,0,0\n1020000000,0,9.8,0,0,1,0\n".utf8).write(to: file)
+        let imported = try importTrace(at: file)
+        #expect(imported.trace[.accelerometer].count == 3)
+        #expect(imported.warnings.contains { $0.line == 3 && $0.reason.contains("repeats the previous row") })
+    }
+}

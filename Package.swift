@@ -40,7 +40,7 @@ let package = Package(
 
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
         .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors"]),
-        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters"]),
+        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads"]),

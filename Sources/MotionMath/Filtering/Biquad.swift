@@ -1,5 +1,3 @@
-import MotionMath
-
 /// A second-order IIR section applied to each axis of a vector, in direct form II transposed (two
 /// state vectors, good numerical behaviour in Double):
 /// `y = b0 x + b1 x₋₁ + b2 x₋₂ − a1 y₋₁ − a2 y₋₂`, with a0 normalized to 1.

@@ -3,12 +3,14 @@ import Glibc
 #else
 import Darwin
 #endif
-import MotionMath
 
 /// A second-order Butterworth low-pass (maximally flat, Q = 1/√2) per axis: the analogue prototype
 /// mapped by the bilinear transform with the cutoff prewarped, so the gain is exactly −3 dB at
 /// `cutoff` whatever the sample rate. It falls off at 40 dB a decade against the exponential
 /// filter's 20, for a little overshoot on steps.
+///
+/// It lives in MotionMath, not MotionFilters, because resampling in MotionSensors needs it as its
+/// anti-aliasing filter and MotionSensors may not import MotionFilters.
 public struct ButterworthLowPass: Hashable, Sendable {
     /// The −3 dB frequency, in Hz.
     public let cutoff: Double

@@ -1,0 +1,40 @@
+import MotionMath
+
+/// A recording read at a workload's rate: one `StreamResampler` per sensor, times measured from the
+/// recording's first sample, so `reading(of:at: 0)` is the start of the recording.
+public struct ResampledSource: SensorSource {
+    /// The sensors the recording has.
+    public let sensors: Set<SensorKind>
+    /// Seconds from time 0 to the end of the shortest stream.
+    public let duration: Double
+    private let origin: Double
+    /// Indexed by `SensorKind`'s position in `allCases`, so a reading costs no hashing.
+    private var resamplers: [StreamResampler?]
+
+    /// Reads `streams` (each time-ordered and not empty) at `rate` Hz.
+    public init(streams: [SensorKind: [SensorSample]], rate: Double) {
+        precondition(!streams.isEmpty && streams.values.allSatisfy { !$0.isEmpty }, "every stream has samples")
+        sensors = Set(streams.keys)
+        origin = streams.values.map { $0[0].time }.min()!
+        duration = streams.values.map { $0[$0.count - 1].time }.min()! - origin
+        resamplers = SensorKind.allCases.map { kind in
+            streams[kind].map { StreamResampler(samples: $0, outputRate: rate) }
+        }
+    }
+
+    /// The reading of `sensor` `time` seconds after the recording's start.
+    public mutating func reading(of sensor: SensorKind, at time: Double) -> SensorSample {
+        let slot = Self.slot(of: sensor)
+        precondition(resamplers[slot] != nil, "the recording has no \(sensor)")
+        return SensorSample(sensor: sensor, time: time, value: resamplers[slot]!.value(at: origin + time))
+    }
+
+    private static func slot(of sensor: SensorKind) -> Int {
+        switch sensor {
+        case .accelerometer: 0
+        case .gyroscope: 1
+        case .magnetometer: 2
+        case .barometer: 3
+        }
+    }
+}

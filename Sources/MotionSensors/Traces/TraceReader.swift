@@ -104,6 +104,7 @@ public enum TraceReader {
                 header.metadata.nominalRates[stream] = rate
                 header.declaredOn[stream] = header.declaredOn[stream] ?? scanner.line
             case "estimate":
+                guard scanner.fieldCount >= 3 else { throw scanner.error("'estimate' needs an id and a label") }
                 let id = try scanner.string(1)
                 guard RecordedEstimate.isValidID(id[...]) else { throw scanner.error("estimate id '\(id.prefix(80))' is not letters, digits, - and _") }
                 guard header.estimateIDs[id] == nil else { throw scanner.error("estimate '\(id)' is declared twice") }

@@ -31,9 +31,13 @@ public enum StandardAtmosphere {
     }
 
     /// How far above the place where the pressure was `reference` kPa one now is, where it is
-    /// `pressure` kPa, in metres: `CMAltimeter`'s relative altitude. Independent of the sea-level
-    /// pressure, which cancels out.
-    @inlinable public static func relativeAltitude(atPressure pressure: Double, reference: Double) -> Double {
-        altitude(atPressure: pressure, seaLevelPressure: reference)
+    /// `pressure` kPa, in metres: `CMAltimeter`'s relative altitude. The difference of the two
+    /// altitudes; the sea-level pressure hardly matters (a few parts in a thousand of the result per
+    /// kPa), so the standard one serves when it is unknown.
+    @inlinable public static func relativeAltitude(
+        atPressure pressure: Double, reference: Double, seaLevelPressure: Double = seaLevelPressure
+    ) -> Double {
+        altitude(atPressure: pressure, seaLevelPressure: seaLevelPressure)
+            - altitude(atPressure: reference, seaLevelPressure: seaLevelPressure)
     }
 }

@@ -119,3 +119,109 @@ import Testing
         #expect(shakes.userAcceleration(at: 26) == .zero)
     }
 }
+
+@Suite struct VirtualDeviceSensorsTests {
+    /// `count` samples of every sensor at its own rate, interleaved sensor by sensor.
+    func nativeReadings(_ device: inout VirtualDevice, count: Int) -> [SensorSample] {
+        (0..<count).flatMap { _ in SensorKind.allCases.map { device.nextReading(of: $0) } }
+    }
+
+    func bits(_ samples: [SensorSample]) -> [UInt64] {
+        samples.flatMap { [$0.time.bitPattern, $0.value.x.bitPattern, $0.value.y.bitPattern, $0.value.z.bitPattern] }
+    }
+
+    @Test func hasAllFourSensorsEachAtItsOwnRate() {
+        var device = VirtualDevice(scenario: .walking(), seed: 5)
+        #expect(device.sensors == Set(SensorKind.allCases))
+        let samples = nativeReadings(&device, count: 3)
+        #expect(samples.filter { $0.sensor == .accelerometer }.map(\.time) == [0, 0.01, 0.02])
+        #expect(samples.filter { $0.sensor == .barometer }.map(\.time) == [0, 1, 2])
+        // Undisturbed pressure sits between 101 and 102 kPa.
+        #expect(samples.filter { $0.sensor == .barometer }.allSatisfy { $0.value.x > 101 && $0.value.x < 102 })
+    }
+
+    @Test(arguments: ["walking", "car", "stairs"])
+    func sameSeedSameBytesOtherSeedOtherBytes(name: String) {
+        let scenario = Scenario.named(name)!
+        var first = VirtualDevice(scenario: scenario, seed: 42)
+        var second = VirtualDevice(scenario: scenario, seed: 42)
+        var other = VirtualDevice(scenario: scenario, seed: 43)
+        let a = bits(nativeReadings(&first, count: 500))
+        #expect(a == bits(nativeReadings(&second, count: 500)))
+        let b = bits(nativeReadings(&other, count: 500))
+        // Every sample of every sensor differs, not just some.
+        #expect(zip(a, b).enumerated().filter { $0.offset % 4 == 1 }.allSatisfy { $0.element.0 != $0.element.1 })
+    }
+
+    /// The gyroscope's bias wanders as a random walk: over many seeds its spread after t seconds is
+    /// `biasRandomWalk·√t`, whatever the rate it is read at.
+    @Test func biasDriftSpreadsAsTheSquareRootOfTime() {
+        let walk = 0.01
+        let noise = SensorNoise(gyroscope: SensorErrorModel(biasRandomWalk: walk))
+        var early: [Double] = [], late: [Double] = []
+        for seed in 0..<300 {
+            var device = VirtualDevice(scenario: .still, seed: UInt64(seed), noise: noise)
+            for k in 0...400 {
+                let rate = device.reading(of: .gyroscope, at: Double(k) / (seed.isMultiple(of: 2) ? 10 : 4)).value
+                if k == 100 { early.append(rate.x) }
+                if k == 400 { late.append(rate.y) }
+            }
+        }
+        func variance(_ values: [Double]) -> Double { values.map { $0 * $0 }.reduce(0, +) / Double(values.count) }
+        // Half the devices read at 10 Hz (10 s, then 40 s), half at 4 Hz (25 s, then 100 s).
+        let expectedEarly = walk * walk * (10 + 25) / 2, expectedLate = walk * walk * (40 + 100) / 2
+        #expect(abs(variance(early) / expectedEarly - 1) < 0.3)
+        #expect(abs(variance(late) / expectedLate - 1) < 0.3)
+    }
+
+    @Test func whiteNoiseAndDriftDrawFromSeparateStreams() {
+        var steady = VirtualDevice(scenario: .still, seed: 8, noise: SensorNoise(magnetometer: SensorErrorModel(whiteNoise: 0.4)))
+        var drifting = VirtualDevice(
+            scenario: .still, seed: 8, noise: SensorNoise(magnetometer: SensorErrorModel(whiteNoise: 0.4, biasRandomWalk: 0.05)))
+        var differences: [Double] = []
+        for k in 0..<200 {
+            let time = Double(k) / 10
+            differences.append((drifting.reading(of: .magnetometer, at: time).value - steady.reading(of: .magnetometer, at: time).value).x)
+        }
+        // The difference is the drift alone: a smooth walk, with steps far smaller than the noise.
+        let steps = zip(differences.dropFirst(), differences).map { abs($0 - $1) }
+        #expect(steps.max()! < 0.1 && differences.last! != 0)
+    }
+}
+
+@Suite struct ScenarioCatalogTests {
+    @Test func everyScenarioByName() {
+        let names = [
+            "still", "slow-tilt", "turning", "figure-eight", "walking", "running", "stairs", "elevator", "shake", "car",
+            "tilt-and-shake",
+        ]
+        #expect(Scenario.all.map(\.name) == names)
+        for name in names { #expect(Scenario.named(name)?.name == name) }
+        #expect(Scenario.named("walking") == .walking())
+        #expect(Scenario.all.allSatisfy { $0.duration > 0 && !$0.summary.isEmpty })
+    }
+
+    @Test func touchesStayInTimeOrderOnTheCanvas() {
+        for scenario in Scenario.all {
+            #expect(scenario.touches.map(\.time) == scenario.touches.map(\.time).sorted())
+            #expect(scenario.touches.allSatisfy { (0...375).contains($0.point.x) && (0...667).contains($0.point.y) })
+        }
+        var scenario = Scenario.shake()
+        scenario.touches = [TouchEvent(time: 2, .tap(Vector2(1, 1))), TouchEvent(time: 1, .doubleTap(Vector2(2, 2)))]
+        #expect(scenario.touches.map(\.time) == [1, 2])
+        let presses = Scenario.still.touches.compactMap { event -> String? in
+            if case let .press(button, _) = event.gesture { button } else { nil }
+        }
+        #expect(Array(presses.prefix(5)) == ["light", "medium", "heavy", "soft", "rigid"])
+        let gestures = Scenario.tiltAndShake.touches.map(\.gesture)
+        #expect(gestures.contains { if case .doubleTap = $0 { true } else { false } })
+        #expect(gestures.filter { if case .tap = $0 { true } else { false } }.count == 5)
+    }
+
+    @Test func oneShakeBurstInTheShakeScenario() {
+        let scenario = Scenario.shake(frequency: 5, cycles: 4, peak: 2)
+        #expect(scenario.shakes!.starts(before: scenario.duration) == [2])
+        #expect(abs(scenario.userAcceleration(at: 2).length - 2) < 1e-12)
+        #expect(scenario.userAcceleration(at: 2.81) == .zero)
+    }
+}

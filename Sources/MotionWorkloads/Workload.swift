@@ -19,6 +19,11 @@ public protocol Workload: AnyObject {
     /// Evaluates one display frame at `time` seconds (only called when `descriptor.displayRate` is set).
     func renderFrame(at time: Double)
 
+    /// Takes a scripted gesture when it starts (`touch.time`); a gesture with a duration (drag, pinch,
+    /// rotation) is followed by the workload itself over the frames that come. Delivered in time order
+    /// with samples and frames; workloads without touch input ignore it.
+    func handle(_ touch: TouchEvent)
+
     /// Counts and final values that show the work was done (frames drawn, shakes seen, last labels…),
     /// recorded with each run; names are lower_snake_case.
     var outputSummary: [String: Double] { get }
@@ -39,6 +44,37 @@ extension Workload {
     }
 }
 
+extension Workload {
+    /// No touch input by default.
+    public func handle(_ touch: TouchEvent) {}
+}
+
+/// A number a workload lets a run sweep (`--param name=v1,v2,…`), e.g. the motion cube's shape count.
+public struct WorkloadParameter: Sendable, Equatable {
+    /// The parameter's command-line name, lower-case with hyphens, e.g. `shapes`.
+    public var name: String
+    /// One line on what it changes, with its unit.
+    public var summary: String
+    /// The value used when a run does not set it.
+    public var defaultValue: Double
+    /// The values `run --all` sweeps; `[defaultValue]` when it sweeps none.
+    public var defaultSweep: [Double]
+    /// The accepted range, inclusive.
+    public var range: ClosedRange<Double>
+    /// Whether only whole numbers make sense (counts).
+    public var isInteger: Bool
+
+    /// Creates a parameter.
+    public init(name: String, summary: String, defaultValue: Double, defaultSweep: [Double]? = nil, range: ClosedRange<Double>, isInteger: Bool) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+        self.defaultSweep = defaultSweep ?? [defaultValue]
+        self.range = range
+        self.isInteger = isInteger
+    }
+}
+
 /// The static facts about a workload that planning, `motionbench list` and the hub need.
 public struct WorkloadDescriptor: Sendable, Equatable {
     /// The workload's command-line name, e.g. `gyro-translation`.
@@ -55,11 +91,13 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     public var defaultFilters: [String]
     /// Display frames per second when the workload animates; nil when it only reacts to samples.
     public var displayRate: Double?
+    /// Numbers a run may sweep; empty for most workloads.
+    public var parameters: [WorkloadParameter]
 
     /// Creates a descriptor.
     public init(
         name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
-        filters: [String], defaultFilters: [String], displayRate: Double?
+        filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = []
     ) {
         self.name = name
         self.summary = summary
@@ -68,6 +106,7 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         self.filters = filters
         self.defaultFilters = defaultFilters
         self.displayRate = displayRate
+        self.parameters = parameters
     }
 }
 
@@ -85,11 +124,13 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     public var canvasHeight: Double
     /// Seed for anything random the workload does (colours, shapes), so runs repeat.
     public var seed: UInt64
+    /// Values of the descriptor's parameters by name; a parameter not set takes its default.
+    public var parameters: [String: Double]
 
     /// Creates a configuration; defaults follow WORKLOADS.md.
     public init(
         rate: Double, filter: String, displayRate: Double = 60,
-        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1
+        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:]
     ) {
         self.rate = rate
         self.filter = filter
@@ -97,6 +138,12 @@ public struct WorkloadConfiguration: Sendable, Equatable {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.seed = seed
+        self.parameters = parameters
+    }
+
+    /// The value of `parameter` in this configuration: the one set, or its default.
+    public func value(of parameter: WorkloadParameter) -> Double {
+        parameters[parameter.name] ?? parameter.defaultValue
     }
 }
 

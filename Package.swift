@@ -20,14 +20,16 @@ let package = Package(
     targets: [
         // What Glibc does not expose to Swift: gettid, thread names, timer slack, other threads' CPU clocks.
         .target(name: "CSystemShim"),
+        // Named, joinable pthreads: the sampler, the runner's threads and workloads' own workers.
+        .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
         .target(name: "MotionMath"),
         .target(name: "MotionSensors", dependencies: ["MotionMath"]),
         .target(name: "MotionFilters", dependencies: ["MotionMath"]),
-        .target(name: "MotionWorkloads", dependencies: ["MotionSensors", "MotionFilters"]),
-        .target(name: "SystemView", dependencies: ["CSystemShim"]),
+        .target(name: "MotionWorkloads", dependencies: ["MotionSensors", "MotionFilters", "ThreadSupport"]),
+        .target(name: "SystemView", dependencies: ["CSystemShim", "ThreadSupport"]),
         .target(
             name: "MotionBench",
-            dependencies: ["MotionMath", "MotionSensors", "MotionFilters", "MotionWorkloads", "SystemView", "CSystemShim"]
+            dependencies: ["MotionMath", "MotionSensors", "MotionFilters", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
         ),
         .target(name: "MotionReports", dependencies: ["MotionBench"]),
         .executableTarget(
@@ -42,7 +44,7 @@ let package = Package(
         .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors"]),
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
-        .testTarget(name: "SystemViewTests", dependencies: ["SystemView"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports"]),
         .testTarget(name: "motionbenchTests", dependencies: ["motionbench"]),

@@ -1,5 +1,6 @@
 import CSystemShim
 import Dispatch
+import ThreadSupport
 
 /// Takes snapshots of the process at a steady rate on a thread of its own, named "mb-sampler".
 ///

@@ -3,6 +3,7 @@ import CSystemShim
 import Dispatch
 import SystemView
 import Testing
+import ThreadSupport
 
 // Serialized: the memory tests read the whole process's resident size, which other tests here would move.
 @Suite(.serialized) struct LinuxProcessProbeTests {

@@ -2,6 +2,7 @@ import CSystemShim
 import Dispatch
 import SystemView
 import Testing
+import ThreadSupport
 
 @Suite struct SamplerTests {
     @Test func recordsAtRoughlyItsRateWithItsOwnRow() throws {

@@ -2,6 +2,7 @@ import CSystemShim
 import Dispatch
 import Foundation
 import SystemView
+import ThreadSupport
 
 /// What every case does around its workload, whatever the mode: reset the peak, snapshot every thread,
 /// run the sampler, keep the case's own threads alive until the closing snapshot has read them, and

@@ -1,5 +1,6 @@
 import CSystemShim
 import SystemView
+import ThreadSupport
 
 /// A named thread that burns a set share of one core, as the truth the probe is checked against.
 ///

@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads"]),
+        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads", "ThreadSupport", "CSystemShim"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports"]),
         .testTarget(name: "motionbenchTests", dependencies: ["motionbench"]),
     ],

@@ -24,6 +24,11 @@ public protocol Workload: AnyObject {
     /// with samples and frames; workloads without touch input ignore it.
     func handle(_ touch: TouchEvent)
 
+    /// Called once after the last event of a case, on the same thread: a workload that hands work to
+    /// threads of its own waits here until they have caught up, so their work counts in the case.
+    /// Such threads are named with `workerThreadPrefix` so reports count them as the workload's.
+    func finish()
+
     /// Counts and final values that show the work was done (frames drawn, shakes seen, last labels…),
     /// recorded with each run; names are lower_snake_case.
     var outputSummary: [String: Double] { get }
@@ -47,7 +52,14 @@ extension Workload {
 extension Workload {
     /// No touch input by default.
     public func handle(_ touch: TouchEvent) {}
+
+    /// Nothing to wait for by default.
+    public func finish() {}
 }
+
+/// The name prefix of threads a workload starts for itself (at most 15 bytes in all on Linux, e.g.
+/// `mb-worker-steps`): reports give them the role `worker` and add their CPU to the workload's.
+public let workerThreadPrefix = "mb-worker"
 
 /// A number a workload lets a run sweep (`--param name=v1,v2,…`), e.g. the motion cube's shape count.
 public struct WorkloadParameter: Sendable, Equatable {

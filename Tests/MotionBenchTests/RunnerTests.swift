@@ -1,7 +1,11 @@
+import CSystemShim
+import Foundation
 import MotionMath
 import MotionSensors
+import MotionWorkloads
 import SystemView
 import Testing
+import ThreadSupport
 @testable import MotionBench
 
 /// A source with only an accelerometer.
@@ -51,5 +55,76 @@ struct AccelerometerOnlySource: SensorSource {
         // Projection: cost per tick × ticks per second, as a share of one core.
         #expect(abs(projected - cpu * 10 / 1e9 * 100) < 1e-9)
         #expect(result.achievedHz == nil && result.lateness == nil && result.cpuPct == nil)
+    }
+}
+
+/// Hands every sample to a worker thread of its own that burns about 20 µs on it, as the pedometer's
+/// dispatch queue does; `finish` waits for the worker to catch up.
+final class WorkerWorkload: Workload {
+    static let descriptor = WorkloadDescriptor(
+        name: "worker", summary: "hands off", sensors: [.accelerometer], defaultRates: [50],
+        filters: ["raw"], defaultFilters: ["raw"], displayRate: nil
+    )
+    private let pending = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var handed = 0
+    private var worker: NamedThread?
+    private let stop = ManagedAtomicFlag()
+
+    init(configuration: WorkloadConfiguration) {
+        worker = NamedThread(name: workerThreadPrefix + "-test") { [pending, done, stop] in
+            while true {
+                pending.wait()
+                if stop.isSet { return }
+                let start = mb_current_thread_cpu_ns()
+                while mb_current_thread_cpu_ns() - start < 20_000 {}
+                done.signal()
+            }
+        }
+    }
+
+    deinit {
+        stop.set()
+        pending.signal()
+        worker?.join()
+    }
+
+    func handle(_ sample: SensorSample) {
+        handed += 1
+        pending.signal()
+    }
+
+    func renderFrame(at time: Double) {}
+
+    func finish() {
+        for _ in 0..<handed { done.wait() }
+        handed = 0
+    }
+
+    var outputSummary: [String: Double] { [:] }
+}
+
+/// A flag set once by one thread and read by another.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
+
+@Suite struct WorkerThreadTests {
+    @Test func aWorkloadsWorkerThreadIsItsOwnRowAndItsCPUIsTheWorkloads() throws {
+        let harness = CaseHarness(probe: try makeProcessProbe(), samplerRateHz: 10)
+        let spec = CaseSpec(workload: "worker", rateHz: 50, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 500, displayRateHz: nil, seed: 1)
+        let result = try VirtualTimeCase(harness: harness).run(
+            spec, makeWorkload: { WorkerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "raw")) },
+            sensors: [.accelerometer], source: AccelerometerOnlySource()
+        )
+        let worker = try #require(result.threads.first { $0.role == .worker })
+        #expect(worker.name == "mb-worker-test")
+        // 500 samples × 20 µs on the worker: at least 10 ms, and the per-sample cost includes it.
+        #expect(worker.cpuNs >= 10_000_000)
+        #expect(try #require(result.cpuNsPerSample) >= 20_000)
+        #expect(result.threads.filter { $0.role == .worker }.count == 1, "the warm-up's worker ran outside the window")
     }
 }

@@ -27,6 +27,7 @@ struct RealTimeCase {
                     case .end: break drain
                     }
                 }
+                workload.finish()
                 workloadCpuNs = mb_current_thread_cpu_ns() - start
             }
             threads.start("mb-hub", role: .hub) {

@@ -1,9 +1,11 @@
 import CSystemShim
 import MotionSensors
 import MotionWorkloads
+import ThreadSupport
 
 /// Runs a case as fast as the CPU allows: the workload thread replays a block of pre-generated events
-/// (time-shifted on each lap) until it has handled the case's sample count.
+/// (time-shifted on each lap) until it has handled the case's sample count, then waits for the
+/// workload's own workers to catch up (`Workload.finish`).
 ///
 /// Events are made before the clock starts, so the source's cost is not the workload's; the block is
 /// bounded so its memory does not swell the case's resident size.
@@ -21,18 +23,26 @@ struct VirtualTimeCase {
             rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks, source: &source
         )
         let blockSeconds = Double(blockTicks) / spec.rateHz
-        let warmUp = try makeWorkload()
+        // Warm up code and data on a throw-away instance, before and outside the measured window, so
+        // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
+        do {
+            let warmUp = try makeWorkload()
+            NamedThread(name: "mb-warm-up") {
+                Self.replay(block, blockSeconds: blockSeconds, ticks: blockTicks, sensorCount: sensors.count, into: warmUp)
+                warmUp.finish()
+            }.join()
+        }
+
         let workload = try makeWorkload()
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var frames = 0
-
         let measured = try harness.measure(expectedSeconds: 60) { threads in
             threads.start("mb-workload", role: .workload) {
-                Self.replay(block, blockSeconds: blockSeconds, ticks: blockTicks, sensorCount: sensors.count, into: warmUp)
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
                 frames = Self.replay(block, blockSeconds: blockSeconds, ticks: spec.sampleCount, sensorCount: sensors.count, into: workload)
+                workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
             }

@@ -19,13 +19,14 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// Real time: ticks the workload's queue refused because the workload fell behind.
     public var dropped: Int?
 
-    /// CPU nanoseconds the workload thread spent per sample tick (frames included).
+    /// CPU nanoseconds the workload thread and its workers spent per sample tick (frames included).
     public var cpuNsPerSample: Double?
     /// Virtual time: wall nanoseconds per sample tick on the workload thread.
     public var wallNsPerSample: Double?
-    /// Real time: the workload thread's CPU as a percentage of one core over the case.
+    /// Real time: the CPU of the workload thread and its workers as a percentage of one core over the case.
     public var cpuPct: Double?
-    /// Virtual time: the workload thread's CPU % of one core at this rate, from its cost per simulated second.
+    /// Virtual time: the CPU % of one core the workload (thread and workers) would use at this rate,
+    /// from its cost per simulated second.
     public var projectedCpuPct: Double?
     /// The whole process's CPU as a percentage of one core over the case.
     public var processCpuPct: Double?
@@ -81,7 +82,18 @@ public struct CaseThread: Sendable, Codable, Equatable {
 
 /// The part a thread plays in a run.
 public enum ThreadRole: String, Sendable, Codable, CaseIterable {
-    case main, hub, workload, sampler, other
+    /// The process's first thread, which plans and runs the cases.
+    case main
+    /// Paces the case and hands samples, frames and touches to the workload.
+    case hub
+    /// Runs the workload: its "main" thread, where Core Motion's handler would run.
+    case workload
+    /// A thread the workload started for itself (named `mb-worker…`); its CPU is the workload's too.
+    case worker
+    /// The CPU and memory sampler.
+    case sampler
+    /// A thread motionbench did not start (the runtime's, the system's).
+    case other
 }
 
 /// One sampler reading: memory and each thread's CPU use since the previous reading.

@@ -1,6 +1,7 @@
 import CSystemShim
 import Dispatch
 import Foundation
+import MotionWorkloads
 import SystemView
 import ThreadSupport
 
@@ -84,7 +85,8 @@ struct CaseHarness {
         let lives = SystemView.ThreadUsage.usages(in: series)
         let usage = lives.map { life in
             CaseThread(
-                tid: life.tid, name: life.name, role: role(life.tid), cpuNs: life.cpuNs,
+                tid: life.tid, name: life.name,
+                role: life.name.hasPrefix(workerThreadPrefix) ? .worker : role(life.tid), cpuNs: life.cpuNs,
                 userNs: life.userNs, systemNs: life.systemNs, cpuPct: Self.percent(life.cpuNs, of: wallNs)
             )
         }

@@ -21,6 +21,8 @@ enum CaseResultBuilder {
             return end >= begin ? end - begin : nil
         }
         let processCpuNs = measured.threads.reduce(UInt64(0)) { $0 + $1.cpuNs }
+        // A workload's own worker threads do its work too: their CPU is the workload's.
+        let workloadCpuNs = workloadCpuNs + measured.threads.filter { $0.role == .worker }.reduce(UInt64(0)) { $0 + $1.cpuNs }
         let cpuNsPerSample = samples > 0 ? Double(workloadCpuNs) / Double(samples) : nil
         let simulatedNs = Double(samples) / spec.rateHz * 1e9
         return CaseResult(

@@ -7,10 +7,11 @@ struct MotionbenchCommand: ParsableCommand {
         commandName: "motionbench",
         abstract: "Measure what motion-sensor features cost in CPU and memory, at a given rate and filter.",
         discussion: """
-        Exit codes: 0 success; 1 a failure while running (unwritable file, unreadable run.json, a \
-        self-test check out of bounds); 64 a bad command line (unknown workload or filter, bad rate, \
-        duration, sample count or --out).
+        Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a self-test \
+        check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
+        bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
+        65 a malformed or unreadable input file (a trace, a run.json), named with its line.
         """,
-        subcommands: [ListCommand.self, RunCommand.self, ReportCommand.self, SelfTestCommand.self]
+        subcommands: [ListCommand.self, RunCommand.self, ReportCommand.self, TraceCommand.self, SelfTestCommand.self]
     )
 }

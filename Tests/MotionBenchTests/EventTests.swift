@@ -23,6 +23,7 @@ struct CountingSource: SensorSource {
             switch event {
             case .sample: return "s"
             case .frame: return "f"
+            case .touch: return "t"
             case .end: return "e"
             }
         }
@@ -78,10 +79,61 @@ final class TallyWorkload: Workload {
         var source = CountingSource()
         let block = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 10, source: &source)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let frames = VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, ticks: 25, sensorCount: 1, into: workload)
+        let frames = VirtualTimeCase.replay(block, blockTicks: 10, rateHz: 15, displayRateHz: 60, ticks: 25, into: workload)
         #expect(workload.samples == 25)
         #expect(frames == 100 && workload.frames == 100)
         #expect(!workload.timeWentBack)
         #expect(abs(workload.lastTime - (24.0 / 15 + 3.0 / 60)) < 1e-9)
     }
+}
+
+@Suite struct TouchTimelineTests {
+    @Test func touchesComeJustBeforeTheFirstEventAtOrAfterTheirTime() {
+        var source = CountingSource()
+        let touches = [
+            TouchEvent(time: 0.05, .tap(Vector2(10, 10))),
+            TouchEvent(time: 0, .doubleTap(Vector2(1, 1))),
+            TouchEvent(time: 99, .tap(Vector2(2, 2))),
+        ]
+        let events = EventTimeline.events(rateHz: 10, displayRateHz: 60, sensors: [.gyroscope], tickCount: 2, source: &source, touches: touches)
+        let order = events.map { event -> String in
+            switch event {
+            case let .sample(sample): return "s\(sample.time)"
+            case let .frame(time): return "f\(Int((time * 60).rounded()))"
+            case let .touch(touch): return "t\(touch.time)"
+            case .end: return "e"
+            }
+        }
+        // The touch at 0 precedes the first sample; the one at 0.05 s precedes frame 3 (0.05 s);
+        // the one at 99 s is past the case and never delivered.
+        #expect(order == ["t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11"])
+    }
+
+    @Test func virtualReplayDeliversTouchesOnlyOnTheFirstLap() {
+        var source = CountingSource()
+        let block = EventTimeline.events(rateHz: 15, displayRateHz: nil, sensors: [.gyroscope], tickCount: 10, source: &source, touches: [TouchEvent(time: 0.2, .tap(Vector2(0, 0)))])
+        let workload = TouchCountingWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
+        VirtualTimeCase.replay(block, blockTicks: 10, rateHz: 15, displayRateHz: nil, ticks: 35, into: workload)
+        #expect(workload.touches == 1 && workload.samples == 35)
+    }
+
+    @Test func blocksHoldWholeFramesSoLapsKeepTheFrameCadence() {
+        #expect(VirtualTimeCase.blockLength(rateHz: 50, displayRateHz: 60) == 4095)
+        #expect(VirtualTimeCase.blockLength(rateHz: 15, displayRateHz: 60) == 4096)
+        #expect(VirtualTimeCase.blockLength(rateHz: 1000, displayRateHz: 60) == 4050)
+        #expect(VirtualTimeCase.blockLength(rateHz: 12.5, displayRateHz: 60) == 4096)
+    }
+}
+
+final class TouchCountingWorkload: Workload {
+    static let descriptor = WorkloadDescriptor(
+        name: "touches", summary: "counts touches", sensors: [.gyroscope], defaultRates: [15],
+        filters: ["raw"], defaultFilters: ["raw"], displayRate: nil
+    )
+    var touches = 0, samples = 0
+    init(configuration: WorkloadConfiguration) {}
+    func handle(_ sample: SensorSample) { samples += 1 }
+    func handle(_ touch: TouchEvent) { touches += 1 }
+    func renderFrame(at time: Double) {}
+    var outputSummary: [String: Double] { [:] }
 }

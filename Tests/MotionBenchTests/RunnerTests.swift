@@ -22,14 +22,14 @@ struct AccelerometerOnlySource: SensorSource {
     }
 
     @Test func aSourceWithoutTheWorkloadsSensorIsAClearError() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in AccelerometerOnlySource() }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: AccelerometerOnlySource()) }
         #expect { try runner.run(spec("gyro-translation", .virtual)) } throws: {
             ($0 as? PlanError)?.reason == "the source has no gyroscope, which gyro-translation needs"
         }
     }
 
     @Test func realTimeCaseDeliversEveryTickAndFrameAndNamesItsThreads() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in VirtualDevice(scenario: .still, seed: 1) }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: VirtualDevice(scenario: .still, seed: 1)) }
         let result = try runner.run(spec("gyro-translation", .realtime))
         // 0.5 s at 15 Hz is 8 ticks (0 … 7/15 s); a loaded machine may miss some, never deliver extra.
         #expect(result.samples + (result.missed ?? 0) + (result.dropped ?? 0) == 8)
@@ -45,7 +45,7 @@ struct AccelerometerOnlySource: SensorSource {
     }
 
     @Test func virtualCaseCountsEverySampleAndProjectsCPU() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in VirtualDevice(scenario: .tiltAndShake, seed: 1) }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: VirtualDevice(scenario: .tiltAndShake, seed: 1)) }
         let result = try runner.run(spec("accelerometer", .virtual, rate: 10, filter: "low-pass"))
         #expect(result.samples == 600 && result.frames == 0)
         #expect(result.outputs["samples"] == 600)
@@ -118,7 +118,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
         let spec = CaseSpec(workload: "worker", rateHz: 50, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 500, displayRateHz: nil, seed: 1)
         let result = try VirtualTimeCase(harness: harness).run(
             spec, makeWorkload: { WorkerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "raw")) },
-            sensors: [.accelerometer], source: AccelerometerOnlySource()
+            sensors: [.accelerometer], input: CaseInput(source: AccelerometerOnlySource())
         )
         let worker = try #require(result.threads.first { $0.role == .worker })
         #expect(worker.name == "mb-worker-test")

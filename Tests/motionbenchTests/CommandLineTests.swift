@@ -94,12 +94,12 @@ import Testing
         #expect(outcome.stderr.contains("--out") && outcome.stderr.contains(file.path))
     }
 
-    @Test func aMalformedRunJSONExits1NamingTheFile() throws {
+    @Test func aMalformedRunJSONExits65NamingTheFile() throws {
         let file = CLI.temporaryFolder().appendingPathExtension("json")
         try Data("{\"schemaVersion\": 1, \"cases\": [".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let outcome = try CLI.run(["report", file.path])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 65)
         #expect(outcome.stderr.contains(file.path))
         #expect(try CLI.run(["report", "/nonexistent/run.json"]).stderr.contains("/nonexistent/run.json"))
     }

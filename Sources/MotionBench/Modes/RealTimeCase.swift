@@ -11,9 +11,10 @@ struct RealTimeCase {
     /// Head start for the threads to reach their loops before tick 0 is due.
     static let startLeadNs: UInt64 = 20_000_000
 
-    func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], source: any SensorSource) throws -> CaseResult {
+    func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
         let queue = EventQueue(capacity: Self.queueCapacity)
-        var source = source
+        var source = input.source
+        var touches = TouchQueue(input.touches)
         var hub = HubFigures()
         var workloadCpuNs: UInt64 = 0
 
@@ -24,6 +25,7 @@ struct RealTimeCase {
                     switch queue.pop() {
                     case let .sample(sample): workload.handle(sample)
                     case let .frame(time): workload.renderFrame(at: time)
+                    case let .touch(touch): workload.handle(touch)
                     case .end: break drain
                     }
                 }
@@ -49,11 +51,14 @@ struct RealTimeCase {
                     let now = mb_monotonic_ns()
                     if frameFirst {
                         if let frame = frames!.fire(at: now) {
+                            let time = frames!.schedule.offsetSeconds(ofTick: frame)
+                            touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
                             hub.frames += 1
-                            if !queue.push(.frame(frames!.schedule.offsetSeconds(ofTick: frame))) { hub.droppedFrames += 1 }
+                            if !queue.push(.frame(time)) { hub.droppedFrames += 1 }
                         }
                     } else if let tick = samples.fire(at: now) {
                         let time = samples.schedule.offsetSeconds(ofTick: tick)
+                        touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
                         var accepted = true
                         for sensor in sensors {
                             accepted = queue.push(.sample(source.reading(of: sensor, at: time))) && accepted

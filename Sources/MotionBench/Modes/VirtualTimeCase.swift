@@ -11,24 +11,34 @@ import ThreadSupport
 /// bounded so its memory does not swell the case's resident size.
 struct VirtualTimeCase {
     let harness: CaseHarness
-    /// Sample ticks in the replayed block.
-    static let blockTicks = 4096
+    /// At most this many sample ticks in the replayed block.
+    static let maximumBlockTicks = 4096
+
+    /// Ticks in the replayed block: as many as fit, and a whole number of frames long when both rates
+    /// are whole, so frames keep their cadence across laps (50 Hz with 60 Hz frames: 4095 ticks).
+    static func blockLength(rateHz: Double, displayRateHz: Double?) -> Int {
+        guard let displayRateHz, rateHz == rateHz.rounded(), displayRateHz == displayRateHz.rounded() else { return maximumBlockTicks }
+        var (a, b) = (Int(rateHz), Int(displayRateHz))
+        while b != 0 { (a, b) = (b, a % b) }
+        let ticksPerWholeFrames = Int(rateHz) / a
+        return max(ticksPerWholeFrames, maximumBlockTicks / ticksPerWholeFrames * ticksPerWholeFrames)
+    }
 
     func run(
-        _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], source: any SensorSource
+        _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
-        var source = source
-        let blockTicks = min(spec.sampleCount, Self.blockTicks)
+        var source = input.source
+        let blockTicks = min(spec.sampleCount, Self.blockLength(rateHz: spec.rateHz, displayRateHz: spec.displayRateHz))
         let block = EventTimeline.events(
-            rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks, source: &source
+            rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks,
+            source: &source, touches: input.touches
         )
-        let blockSeconds = Double(blockTicks) / spec.rateHz
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
         do {
             let warmUp = try makeWorkload()
             NamedThread(name: "mb-warm-up") {
-                Self.replay(block, blockSeconds: blockSeconds, ticks: blockTicks, sensorCount: sensors.count, into: warmUp)
+                Self.replay(block, blockTicks: blockTicks, rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, ticks: blockTicks, into: warmUp)
                 warmUp.finish()
             }.join()
         }
@@ -41,7 +51,10 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                frames = Self.replay(block, blockSeconds: blockSeconds, ticks: spec.sampleCount, sensorCount: sensors.count, into: workload)
+                frames = Self.replay(
+                    block, blockTicks: blockTicks, rateHz: spec.rateHz, displayRateHz: spec.displayRateHz,
+                    ticks: spec.sampleCount, into: workload
+                )
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -54,25 +67,33 @@ struct VirtualTimeCase {
         )
     }
 
-    /// Feeds `ticks` sample ticks from `block`, lap after lap, with the frames due before the tick
-    /// after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz), and returns the frames rendered.
+    /// Feeds the events of `ticks` sample ticks from `block` (`blockTicks` ticks long), lap after lap
+    /// with time shifted, and returns the frames rendered: every sample of those ticks and every frame
+    /// due before the tick after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz). Touches
+    /// are a script over the scenario's time, not a loop: only the first lap delivers them. Limits are
+    /// compared in whole ticks and frames, so no rounding of shifted times drops or adds an event.
     @discardableResult
-    static func replay(_ block: [HubEvent], blockSeconds: Double, ticks: Int, sensorCount: Int, into workload: any Workload) -> Int {
-        var samplesLeft = ticks * sensorCount
+    static func replay(
+        _ block: [HubEvent], blockTicks: Int, rateHz: Double, displayRateHz: Double?, ticks: Int, into workload: any Workload
+    ) -> Int {
+        let blockSeconds = Double(blockTicks) / rateHz
         var frames = 0
-        var lap = 0.0
-        while samplesLeft > 0 {
-            let offset = lap * blockSeconds
+        var lap = 0
+        while lap * blockTicks < ticks {
+            let offset = Double(lap) * blockSeconds
             for event in block {
                 switch event {
                 case var .sample(sample):
-                    if samplesLeft == 0 { return frames }
+                    guard (sample.time * rateHz).rounded() + Double(lap * blockTicks) < Double(ticks) else { return frames }
                     sample.time += offset
                     workload.handle(sample)
-                    samplesLeft -= 1
                 case let .frame(time):
+                    // Before tick `ticks`; a frame at the same instant belongs to the tick after.
+                    guard (time + offset) * rateHz < Double(ticks) - 1e-6 else { return frames }
                     workload.renderFrame(at: time + offset)
                     frames += 1
+                case let .touch(touch):
+                    if lap == 0 { workload.handle(touch) }
                 case .end:
                     return frames
                 }

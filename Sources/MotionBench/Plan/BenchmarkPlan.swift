@@ -20,11 +20,15 @@ public struct PlanRequest: Sendable, Equatable {
     public var displayRateHz: Double
     /// Seed for the synthetic source and the workloads.
     public var seed: UInt64
+    /// Values to sweep for workload parameters, by name (`--param shapes=1,10`); a parameter not named
+    /// sweeps its own default values.
+    public var parameters: [String: [Double]]
 
     /// Creates a request.
     public init(
         workloads: [String], rates: [Double]?, filters: [String]?, modes: [RunMode],
-        durationSeconds: Double, sampleCount: Int, repetitions: Int, displayRateHz: Double = 60, seed: UInt64 = 1
+        durationSeconds: Double, sampleCount: Int, repetitions: Int, displayRateHz: Double = 60, seed: UInt64 = 1,
+        parameters: [String: [Double]] = [:]
     ) {
         self.workloads = workloads
         self.rates = rates
@@ -35,6 +39,7 @@ public struct PlanRequest: Sendable, Equatable {
         self.repetitions = repetitions
         self.displayRateHz = displayRateHz
         self.seed = seed
+        self.parameters = parameters
     }
 }
 
@@ -60,18 +65,26 @@ public enum BenchmarkPlan {
         var perRepetition: [CaseSpec] = []
         for descriptor in descriptors {
             let filters = try filters(for: descriptor, requested: request.filters, explicit: !request.workloads.isEmpty)
+            let sweeps = try parameterSweeps(for: descriptor, requested: request.parameters, explicit: !request.workloads.isEmpty)
             for rate in request.rates ?? descriptor.defaultRates {
                 for filter in filters {
-                    for mode in request.modes {
-                        perRepetition.append(CaseSpec(
-                            workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
-                            durationSeconds: request.durationSeconds, sampleCount: request.sampleCount,
-                            displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
-                            seed: request.seed
-                        ))
+                    for parameters in sweeps {
+                        for mode in request.modes {
+                            perRepetition.append(CaseSpec(
+                                workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
+                                durationSeconds: request.durationSeconds, sampleCount: request.sampleCount,
+                                displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
+                                seed: request.seed, parameters: parameters
+                            ))
+                        }
                     }
                 }
             }
+        }
+        let declared = Set(descriptors.flatMap { $0.parameters.map(\.name) })
+        if let unknown = request.parameters.keys.sorted().first(where: { !declared.contains($0) }) {
+            let known = declared.isEmpty ? "the selected workloads have none" : "known: \(declared.sorted().joined(separator: ", "))"
+            throw PlanError(flag: "--param", reason: "no selected workload has parameter '\(unknown)' (\(known))")
         }
         if let filters = request.filters {
             let offered = Set(descriptors.flatMap(\.filters))
@@ -119,6 +132,30 @@ public enum BenchmarkPlan {
         guard request.displayRateHz > 0, request.displayRateHz <= 240 else {
             throw PlanError(flag: "--display-rate", reason: "\(request.displayRateHz) Hz is outside (0, 240] Hz")
         }
+    }
+
+    /// Every combination of one workload's parameter values: the values asked for, or each parameter's
+    /// default sweep. A workload named explicitly must declare every parameter asked for.
+    private static func parameterSweeps(
+        for descriptor: WorkloadDescriptor, requested: [String: [Double]], explicit: Bool
+    ) throws -> [[String: Double]] {
+        if explicit, let missing = requested.keys.sorted().first(where: { name in !descriptor.parameters.contains { $0.name == name } }) {
+            throw PlanError(flag: "--param", reason: "workload '\(descriptor.name)' has no parameter '\(missing)'")
+        }
+        var combinations: [[String: Double]] = [[:]]
+        for parameter in descriptor.parameters {
+            let values = requested[parameter.name] ?? parameter.defaultSweep
+            for value in values {
+                guard parameter.range.contains(value), !parameter.isInteger || value == value.rounded() else {
+                    let kind = parameter.isInteger ? "a whole number" : "a number"
+                    throw PlanError(flag: "--param", reason: "\(parameter.name)=\(Format.hertz(value)) is not \(kind) in \(Format.hertz(parameter.range.lowerBound))...\(Format.hertz(parameter.range.upperBound))")
+                }
+            }
+            combinations = combinations.flatMap { partial in
+                values.map { value in partial.merging([parameter.name: value]) { $1 } }
+            }
+        }
+        return combinations
     }
 
     /// The filters one workload runs with. A workload named explicitly must offer every filter asked

@@ -18,11 +18,13 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     public var displayRateHz: Double?
     /// Seed of the synthetic source and of the workload's own randomness.
     public var seed: UInt64
+    /// Values of the workload's swept parameters, by name (empty when it has none).
+    public var parameters: [String: Double]
 
     /// Creates a case.
     public init(
         workload: String, rateHz: Double, filter: String, mode: RunMode, repetition: Int,
-        durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64
+        durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64, parameters: [String: Double] = [:]
     ) {
         self.workload = workload
         self.rateHz = rateHz
@@ -33,10 +35,17 @@ public struct CaseSpec: Sendable, Equatable, Codable {
         self.sampleCount = sampleCount
         self.displayRateHz = displayRateHz
         self.seed = seed
+        self.parameters = parameters
     }
 
-    /// A short human label, e.g. `accelerometer 10 Hz low-pass virtual #1`.
+    /// The parameters as `name=value` joined by `;`, names sorted: `shapes=100`; empty when none.
+    public var parameterText: String {
+        Format.parameters(parameters)
+    }
+
+    /// A short human label, e.g. `accelerometer 10 Hz low-pass virtual #1` or `motion-cube 60 Hz raw shapes=100 …`.
     public var label: String {
-        "\(workload) \(Format.hertz(rateHz)) Hz \(filter) \(mode.rawValue) #\(repetition)"
+        let swept = parameterText.isEmpty ? "" : " " + parameterText
+        return "\(workload) \(Format.hertz(rateHz)) Hz \(filter)\(swept) \(mode.rawValue) #\(repetition)"
     }
 }

@@ -5,6 +5,7 @@ public struct CaseKey: Hashable, Sendable {
     public var rateHz: Double
     public var filter: String
     public var mode: RunMode
+    public var parameters: [String: Double]
 
     /// The key of `spec`.
     public init(_ spec: CaseSpec) {
@@ -12,6 +13,12 @@ public struct CaseKey: Hashable, Sendable {
         rateHz = spec.rateHz
         filter = spec.filter
         mode = spec.mode
+        parameters = spec.parameters
+    }
+
+    /// `name=value;…` of the parameters, empty when none.
+    public var parameterText: String {
+        Format.parameters(parameters)
     }
 
     /// Groups `cases` by key, in the order keys first ran (the plan's order), repetitions in run order.
@@ -29,10 +36,11 @@ public struct CaseKey: Hashable, Sendable {
 
 extension CaseKey {
     /// A key from its parts.
-    public init(workload: String, rateHz: Double, filter: String, mode: RunMode) {
+    public init(workload: String, rateHz: Double, filter: String, mode: RunMode, parameters: [String: Double] = [:]) {
         self.workload = workload
         self.rateHz = rateHz
         self.filter = filter
         self.mode = mode
+        self.parameters = parameters
     }
 }

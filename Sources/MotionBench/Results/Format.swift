@@ -24,4 +24,9 @@ public enum Format {
         let magnitude = Int(log10(abs(value)).rounded(.down))
         return fixed(value, min(12, max(0, digits - 1 - magnitude)))
     }
+
+    /// Swept parameters as `name=value` joined by `;`, names sorted: `shapes=100`; empty when none.
+    public static func parameters(_ values: [String: Double]) -> String {
+        values.keys.sorted().map { "\($0)=\(hertz(values[$0]!))" }.joined(separator: ";")
+    }
 }

@@ -5,8 +5,8 @@ import SystemView
 
 /// Runs a plan's cases one after another and gathers a `RunResult`.
 public struct BenchmarkRunner {
-    /// Where each case's sensor samples come from.
-    public typealias SourceFactory = (CaseSpec, [SensorKind]) throws -> any SensorSource
+    /// Where each case's sensor samples and touches come from.
+    public typealias SourceFactory = (CaseSpec, [SensorKind]) throws -> CaseInput
 
     private let harness: CaseHarness
     private let makeSource: SourceFactory
@@ -53,21 +53,22 @@ public struct BenchmarkRunner {
         }
         let sensors = type.descriptor.sensors
         let configuration = WorkloadConfiguration(
-            rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed
+            rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
+            parameters: spec.parameters
         )
-        let source = try makeSource(spec, sensors)
-        let missing = sensors.filter { !source.sensors.contains($0) }
+        let input = try makeSource(spec, sensors)
+        let missing = sensors.filter { !input.source.sensors.contains($0) }
         guard missing.isEmpty else {
             throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")
         }
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(
-                spec, workload: try type.init(configuration: configuration), sensors: sensors, source: source
+                spec, workload: try type.init(configuration: configuration), sensors: sensors, input: input
             )
         case .virtual:
             return try VirtualTimeCase(harness: harness).run(
-                spec, makeWorkload: { try type.init(configuration: configuration) }, sensors: sensors, source: source
+                spec, makeWorkload: { try type.init(configuration: configuration) }, sensors: sensors, input: input
             )
         }
     }

@@ -16,24 +16,26 @@ struct ReportCommand: ParsableCommand {
     var out: String?
 
     func run() throws {
-        var url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            url.appendPathComponent("run.json")
+        try CommandFailure.reporting {
+            var url = URL(fileURLWithPath: path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                url.appendPathComponent("run.json")
+            }
+            let result: RunResult
+            do {
+                result = try RunResult.load(from: url)
+            } catch let error as RunFileError {
+                throw CommandFailure(error.description, exitCode: .badInput)
+            }
+            let folder = out.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
+            do {
+                try AtomicFile.prepareFolder(folder)
+            } catch let error as OutputError {
+                throw ValidationError("--out: \(error)")
+            }
+            let files = try RunReport.write(result, to: folder, includingRunJSON: false)
+            print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
-        let result: RunResult
-        do {
-            result = try RunResult.load(from: url)
-        } catch let error as RunFileError {
-            throw CommandFailure(error.description)
-        }
-        let folder = out.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
-        do {
-            try AtomicFile.prepareFolder(folder)
-        } catch let error as OutputError {
-            throw ValidationError("--out: \(error)")
-        }
-        let files = try RunReport.write(result, to: folder, includingRunJSON: false)
-        print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionSensors
+import MotionWorkloads
 import SystemView
 
 /// `motionbench run`: plans the matrix, runs it, writes the run folder and prints a summary.
@@ -24,10 +26,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated filters; default: each workload's default filters.", valueName: "name,…"))
     var filter: String?
 
+    @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
+    var param: [String] = []
+
+    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH (a recording).", valueName: "source"))
+    var source = "synthetic:tilt-and-shake"
+
     @Option(help: "realtime, virtual, or both.")
     var mode: ModeChoice = .both
 
-    @Option(help: ArgumentHelp("Seconds per real-time case (default 10, 2 with --quick).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds per real-time case (default 10, 2 with --quick; a trace's length at most).", valueName: "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("Sample ticks per virtual-time case (default 200000, 20000 with --quick).", valueName: "n"))
@@ -61,45 +69,79 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = PlanRequest(
-            workloads: workloads,
-            rates: try rate.map { try CommaList.numbers($0, flag: "--rate") },
-            filters: try filter.map { try CommaList.names($0, flag: "--filter") },
-            modes: mode.modes,
-            durationSeconds: duration ?? (quick ? 2 : 10),
-            sampleCount: samples ?? (quick ? 20_000 : 200_000),
-            repetitions: repetitions, displayRateHz: displayRate, seed: seed
-        )
+        try CommandFailure.reporting {
+            let input = try SourceOption.load(source, defaultSeed: seed)
+            let durationSeconds = try realTimeSeconds(for: input)
+            let request = PlanRequest(
+                workloads: workloads,
+                rates: try rate.map { try CommaList.numbers($0, flag: "--rate") },
+                filters: try filter.map { try CommaList.names($0, flag: "--filter") },
+                modes: mode.modes,
+                durationSeconds: durationSeconds,
+                sampleCount: samples ?? (quick ? 20_000 : 200_000),
+                repetitions: repetitions, displayRateHz: displayRate, seed: seed,
+                parameters: try ParameterOption.parse(param)
+            )
+            let cases = try plan(request, feedableBy: input)
+            let folder = URL(fileURLWithPath: out ?? "results/\(Self.folderTimestamp())")
+            do {
+                try AtomicFile.prepareFolder(folder)
+            } catch let error as OutputError {
+                throw ValidationError("--out: \(error)")
+            }
+
+            let settings = RunSettings(
+                durationSeconds: request.durationSeconds, sampleCount: request.sampleCount, repetitions: repetitions,
+                samplerRateHz: samplerRate, source: input.description, quick: quick
+            )
+            let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
+                input.input(for: spec, sensors: sensors)
+            }
+            let progress = ProgressLine(enabled: !quiet)
+            let result = try runner.run(cases, settings: settings, progress: progress.show)
+            progress.finish()
+
+            let files = try RunReport.write(result, to: folder)
+            if quiet {
+                print(folder.path)
+            } else {
+                print(SummaryTable.render(result), terminator: "")
+                print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// Seconds per real-time case: asked for, or the default; never longer than a trace.
+    private func realTimeSeconds(for input: SourceOption) throws -> Double {
+        let asked = duration ?? (quick ? 2 : 10)
+        guard let available = input.duration else { return asked }
+        if let duration, duration > available {
+            throw ValidationError("--duration: \(Format.hertz(duration)) s is longer than the trace's \(Format.fixed(available, 1)) s")
+        }
+        return min(asked, available)
+    }
+
+    /// The plan's cases, checked against what the source can feed: a named workload whose sensors the
+    /// source lacks is an error; under `--all` such a workload is left out, with a note on stderr.
+    private func plan(_ request: PlanRequest, feedableBy input: SourceOption) throws -> [CaseSpec] {
         let cases: [CaseSpec]
         do {
             cases = try BenchmarkPlan.cases(for: request)
         } catch let error as PlanError {
             throw ValidationError(error.description)
         }
-        let folder = URL(fileURLWithPath: out ?? "results/\(Self.folderTimestamp())")
-        do {
-            try AtomicFile.prepareFolder(folder)
-        } catch let error as OutputError {
-            throw ValidationError("--out: \(error)")
+        var unfed: [String: [SensorKind]] = [:]
+        for name in Set(cases.map(\.workload)) {
+            let missing = WorkloadRegistry.named(name)!.descriptor.sensors.filter { !input.sensors.contains($0) }
+            if !missing.isEmpty { unfed[name] = missing }
         }
-
-        let source = SyntheticSource(seed: seed)
-        let settings = RunSettings(
-            durationSeconds: request.durationSeconds, sampleCount: request.sampleCount, repetitions: repetitions,
-            samplerRateHz: samplerRate, source: source.description, quick: quick
-        )
-        let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate, makeSource: source.make)
-        let progress = ProgressLine(enabled: !quiet)
-        let result = try runner.run(cases, settings: settings, progress: progress.show)
-        progress.finish()
-
-        let files = try RunReport.write(result, to: folder)
-        if quiet {
-            print(folder.path)
-        } else {
-            print(SummaryTable.render(result), terminator: "")
-            print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+        if let (name, missing) = unfed.min(by: { $0.key < $1.key }), !all {
+            throw ValidationError("--source: \(input) has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(name) needs")
         }
+        for (name, missing) in unfed.sorted(by: { $0.key < $1.key }) {
+            FileHandle.standardError.write(Data("note: leaving out \(name): \(input) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        }
+        return cases.filter { unfed[$0.workload] == nil }
     }
 
     private static func folderTimestamp() -> String {

@@ -19,12 +19,13 @@ struct SelfTestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = SelfTest.run(loadSeconds: seconds, lenient: lenient) { print($0) }
-        let failed = report.checks.filter { $0.outcome == .failed }
-        if failed.isEmpty {
+        try CommandFailure.reporting {
+            let report = SelfTest.run(loadSeconds: seconds, lenient: lenient) { print($0) }
+            let failed = report.checks.filter { $0.outcome == .failed }
+            guard failed.isEmpty else {
+                throw CommandFailure("selftest: \(failed.count) of \(report.checks.count) checks out of bounds")
+            }
             print("selftest passed: \(report.checks.count) checks")
-        } else {
-            throw CommandFailure("selftest: \(failed.count) of \(report.checks.count) checks out of bounds")
         }
     }
 }

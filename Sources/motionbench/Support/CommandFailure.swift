@@ -1,7 +1,30 @@
 import ArgumentParser
+import Foundation
 
-/// A failure while running (not a usage error): printed as `Error: …`, exit code 1.
+/// A failure while running, not a usage error: its message goes to stderr as `Error: …` and the
+/// process exits with its code.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    let exitCode: ExitCode
+
+    init(_ description: String, exitCode: ExitCode = .failure) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+
+    /// Runs a command's body, turning a `CommandFailure` into its message on stderr and its exit
+    /// code (ArgumentParser would give every error but its own the code 1).
+    static func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("Error: \(failure.description)\n".utf8))
+            throw failure.exitCode
+        }
+    }
+}
+
+extension ExitCode {
+    /// A malformed or unreadable input file: a trace or a run.json (EX_DATAERR).
+    static let badInput = ExitCode(65)
 }

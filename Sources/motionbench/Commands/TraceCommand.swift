@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import MotionSensors
+
+/// `motionbench trace`: look at recordings and turn them into motionbench's own trace format.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Inspect recordings and convert them to motionbench's trace format (traces/FORMAT.md).",
+        discussion: "Formats read: tyrex iPhone trial folders, Oxford step-counter CSV, BROAD CSV, x-io Fusion sensor_data.csv, and motionbench traces.",
+        subcommands: [TraceInfoCommand.self, TraceConvertCommand.self]
+    )
+}
+
+/// `motionbench trace info`: sensors, rates, duration, gaps and ground truth of a recording.
+struct TraceInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a recording: sensors, rates, duration, gaps, ground truth.")
+
+    @Argument(help: ArgumentHelp("A recording file or trial folder.", valueName: "file-or-folder"))
+    var path: String
+
+    func run() throws {
+        try CommandFailure.reporting {
+            let imported = try TraceFile.load(path)
+            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            print(TraceInfo(imported.trace).description, terminator: "")
+        }
+    }
+}
+
+/// `motionbench trace convert`: any recording into the canonical format, units and axes Core Motion's.
+struct TraceConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "convert", abstract: "Convert a recording to a motionbench trace (CSV).")
+
+    @Argument(help: ArgumentHelp("A recording file or trial folder.", valueName: "in"))
+    var input: String
+
+    @Argument(help: ArgumentHelp("The motionbench trace to write (replaced atomically).", valueName: "out"))
+    var output: String
+
+    func run() throws {
+        try CommandFailure.reporting {
+            let imported = try TraceFile.load(input)
+            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            do {
+                try TraceWriter.write(imported.trace, to: URL(fileURLWithPath: output))
+            } catch let error as TraceError {
+                throw CommandFailure(String(describing: error))
+            }
+            let info = TraceInfo(imported.trace)
+            print("Wrote \(output): \(imported.trace.sensors.map(\.rawValue).joined(separator: ", ")), \(String(format: "%.3f", info.duration)) s")
+        }
+    }
+}

@@ -1,21 +1,24 @@
 import MotionMath
 
-/// A recording read at a workload's rate: one `StreamResampler` per sensor, times measured from the
-/// recording's first sample, so `reading(of:at: 0)` is the start of the recording.
+/// A recording read at a workload's rate: one `StreamResampler` per sensor, times measured from
+/// `origin` on the recording's clock, so `reading(of:at: 0)` is the reading at `origin`.
 public struct ResampledSource: SensorSource {
     /// The sensors the recording has.
     public let sensors: Set<SensorKind>
     /// Seconds from time 0 to the end of the shortest stream.
     public let duration: Double
-    private let origin: Double
+    /// The recording's time that reads as 0.
+    public let origin: Double
     /// Indexed by `SensorKind`'s position in `allCases`, so a reading costs no hashing.
     private var resamplers: [StreamResampler?]
 
-    /// Reads `streams` (each time-ordered and not empty) at `rate` Hz.
-    public init(streams: [SensorKind: [SensorSample]], rate: Double) {
+    /// Reads `streams` (each time-ordered and not empty) at `rate` Hz, time 0 at `origin` (by default
+    /// the latest first sample, the first instant every stream has begun).
+    public init(streams: [SensorKind: [SensorSample]], rate: Double, origin: Double? = nil) {
         precondition(!streams.isEmpty && streams.values.allSatisfy { !$0.isEmpty }, "every stream has samples")
         sensors = Set(streams.keys)
-        origin = streams.values.map { $0[0].time }.min()!
+        let origin = origin ?? streams.values.map { $0[0].time }.max()!
+        self.origin = origin
         duration = streams.values.map { $0[$0.count - 1].time }.min()! - origin
         resamplers = SensorKind.allCases.map { kind in
             streams[kind].map { StreamResampler(samples: $0, outputRate: rate) }

@@ -71,7 +71,8 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             let input = try SourceOption.load(source, defaultSeed: seed)
-            let durationSeconds = try realTimeSeconds(for: input)
+            let hub = input.makeHub()
+            let durationSeconds = try realTimeSeconds(available: hub.duration)
             let request = PlanRequest(
                 workloads: workloads,
                 rates: try rate.map { try CommaList.numbers($0, flag: "--rate") },
@@ -82,7 +83,7 @@ struct RunCommand: ParsableCommand {
                 repetitions: repetitions, displayRateHz: displayRate, seed: seed,
                 parameters: try ParameterOption.parse(param)
             )
-            let cases = try plan(request, feedableBy: input)
+            let cases = try plan(request, feedableBy: hub, named: input.description)
             let folder = URL(fileURLWithPath: out ?? "results/\(Self.folderTimestamp())")
             do {
                 try AtomicFile.prepareFolder(folder)
@@ -95,7 +96,7 @@ struct RunCommand: ParsableCommand {
                 samplerRateHz: samplerRate, source: input.description, quick: quick
             )
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
-                input.input(for: spec, sensors: sensors)
+                CaseInput(source: try hub.subscribe(sensors, rate: spec.rateHz), touches: hub.touches)
             }
             let progress = ProgressLine(enabled: !quiet)
             let result = try runner.run(cases, settings: settings, progress: progress.show)
@@ -111,10 +112,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Seconds per real-time case: asked for, or the default; never longer than a trace.
-    private func realTimeSeconds(for input: SourceOption) throws -> Double {
+    /// Seconds per real-time case: asked for, or the default; never longer than a recording.
+    private func realTimeSeconds(available: Double?) throws -> Double {
         let asked = duration ?? (quick ? 2 : 10)
-        guard let available = input.duration else { return asked }
+        guard let available else { return asked }
         if let duration, duration > available {
             throw ValidationError("--duration: \(Format.hertz(duration)) s is longer than the trace's \(Format.fixed(available, 1)) s")
         }
@@ -123,7 +124,7 @@ struct RunCommand: ParsableCommand {
 
     /// The plan's cases, checked against what the source can feed: a named workload whose sensors the
     /// source lacks is an error; under `--all` such a workload is left out, with a note on stderr.
-    private func plan(_ request: PlanRequest, feedableBy input: SourceOption) throws -> [CaseSpec] {
+    private func plan(_ request: PlanRequest, feedableBy hub: SensorHub, named input: String) throws -> [CaseSpec] {
         let cases: [CaseSpec]
         do {
             cases = try BenchmarkPlan.cases(for: request)
@@ -132,7 +133,7 @@ struct RunCommand: ParsableCommand {
         }
         var unfed: [String: [SensorKind]] = [:]
         for name in Set(cases.map(\.workload)) {
-            let missing = WorkloadRegistry.named(name)!.descriptor.sensors.filter { !input.sensors.contains($0) }
+            let missing = WorkloadRegistry.named(name)!.descriptor.sensors.filter { !hub.sensors.contains($0) }
             if !missing.isEmpty { unfed[name] = missing }
         }
         if let (name, missing) = unfed.min(by: { $0.key < $1.key }), !all {

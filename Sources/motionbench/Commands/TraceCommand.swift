@@ -23,7 +23,7 @@ struct TraceInfoCommand: ParsableCommand {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(path)
             for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
-            print(TraceInfo(imported.trace).description, terminator: "")
+            print(TraceInfo(imported.trace).description)
         }
     }
 }

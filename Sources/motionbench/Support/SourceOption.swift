@@ -43,30 +43,11 @@ enum SourceOption: CustomStringConvertible {
         }
     }
 
-    /// The sensors this source can feed.
-    var sensors: Set<SensorKind> {
+    /// The run's hub over this source.
+    func makeHub() -> SensorHub {
         switch self {
-        case .synthetic: VirtualDevice(scenario: .still, seed: 0).sensors
-        case let .trace(imported, _): Set(imported.trace.sensors)
-        }
-    }
-
-    /// Seconds of recording, for a trace; nil for the virtual device, which never runs out.
-    var duration: Double? {
-        guard case let .trace(imported, _) = self else { return nil }
-        let streams = imported.trace.samples.values.filter { !$0.isEmpty }
-        guard let start = streams.map({ $0[0].time }).min(), let end = streams.map({ $0[$0.count - 1].time }).min() else { return nil }
-        return end - start
-    }
-
-    /// The input of one case.
-    func input(for spec: CaseSpec, sensors: [SensorKind]) -> CaseInput {
-        switch self {
-        case let .synthetic(scenario, seed):
-            return CaseInput(source: VirtualDevice(scenario: scenario, seed: seed), touches: scenario.touches)
-        case let .trace(imported, _):
-            let streams = imported.trace.samples.filter { sensors.contains($0.key) && !$0.value.isEmpty }
-            return CaseInput(source: ResampledSource(streams: streams, rate: spec.rateHz))
+        case let .synthetic(scenario, seed): SensorHub(feed: .device(scenario, seed: seed))
+        case let .trace(imported, _): SensorHub(feed: .recording(imported.trace))
         }
     }
 }

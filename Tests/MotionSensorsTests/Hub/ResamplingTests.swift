@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test func sourceTimesStartAtTheRecordingsFirstSample() {
+    @Test func sourceTimesStartAtTheFirstInstantEveryStreamHasBegun() {
         var accelerometer = stream(rate: 10, seconds: 2) { $0 }
         accelerometer = accelerometer.map { var s = $0; s.time += 1000; return s }
         var source = ResampledSource(streams: [.accelerometer: accelerometer], rate: 10)
@@ -64,5 +64,32 @@ import Testing
         #expect(abs(source.duration - 1.9) < 1e-9)
         let sample = source.reading(of: .accelerometer, at: 0.5)
         #expect(sample.time == 0.5 && abs(sample.value.x - 0.5) < 1e-9)
+    }
+
+    @Test func hubSubscribersShareOneTimeBaseAndGetOnlyWhatTheSourceHas() throws {
+        let accelerometer = stream(rate: 100, seconds: 3) { $0 }.map { var s = $0; s.time += 50; return s }
+        let gyroscope = stream(rate: 100, seconds: 3) { $0 * 2 }.map { var s = $0; s.sensor = .gyroscope; s.time += 50.5; return s }
+        let trace = Trace(metadata: TraceMetadata(name: "test", dataset: "test"), samples: [.accelerometer: accelerometer, .gyroscope: gyroscope])
+        let hub = SensorHub(feed: .recording(trace))
+        #expect(hub.sensors == [.accelerometer, .gyroscope])
+        #expect(hub.origin == 50.5 && abs(hub.duration! - 2.49) < 1e-9)
+        var slow = try hub.subscribe([.accelerometer], rate: 10)
+        var fast = try hub.subscribe([.accelerometer, .gyroscope], rate: 100)
+        // Both read time 0 as 50.5 s on the recording's clock, whatever else they subscribed to.
+        #expect(abs(fast.reading(of: .accelerometer, at: 0).value.x - 0.5) < 1e-9)
+        #expect(abs(fast.reading(of: .gyroscope, at: 0).value.x - 0) < 1e-9)
+        #expect(abs(slow.reading(of: .accelerometer, at: 1).value.x - 1.5) < 0.01)
+        #expect(throws: SensorHubError.missingSensors([.barometer])) { try hub.subscribe([.barometer], rate: 1) }
+    }
+
+    @Test func deviceHubGivesEverySubscriberTheSameReadingsAtTheSameTimes() throws {
+        let hub = SensorHub(feed: .device(.walking(), seed: 3))
+        var a = try hub.subscribe([.accelerometer], rate: 50)
+        var b = try hub.subscribe([.accelerometer, .barometer], rate: 50)
+        for tick in 0..<100 {
+            let time = Double(tick) / 50
+            #expect(a.reading(of: .accelerometer, at: time) == b.reading(of: .accelerometer, at: time))
+        }
+        #expect(hub.touches == Scenario.walking().touches && hub.duration == nil)
     }
 }

@@ -32,11 +32,11 @@ import Testing
 
     @Test func threadsAndTimeseriesCarryTheCaseColumnsAndNames() {
         let threads = RunCSV.threads(SampleRun.make()).split(separator: "\n").map(String.init)
-        #expect(threads[0] == "workload,rate_hz,filter,mode,repetition,tid,thread,role,cpu_ns,user_ns,system_ns,cpu_pct")
-        #expect(threads[1] == "accelerometer,10,low-pass,virtual,1,100,motionbench,main,2000000,1500000,500000,0.1000")
+        #expect(threads[0] == "workload,rate_hz,filter,params,mode,repetition,tid,thread,role,cpu_ns,user_ns,system_ns,cpu_pct")
+        #expect(threads[1] == "accelerometer,10,low-pass,,virtual,1,100,motionbench,main,2000000,1500000,500000,0.1000")
         #expect(threads.count == 1 + 2 * 4)
         let series = RunCSV.timeseries(SampleRun.make()).split(separator: "\n").map(String.init)
-        #expect(series[1] == "accelerometer,10,low-pass,virtual,1,0.0000,10.00,101,mb-workload,workload,0,")
-        #expect(series[2] == "accelerometer,10,low-pass,virtual,1,0.1000,10.50,101,mb-workload,workload,50000,0.05000")
+        #expect(series[1] == "accelerometer,10,low-pass,,virtual,1,0.0000,10.00,101,mb-workload,workload,0,")
+        #expect(series[2] == "accelerometer,10,low-pass,,virtual,1,0.1000,10.50,101,mb-workload,workload,50000,0.05000")
     }
 }

@@ -75,3 +75,40 @@ import Testing
         #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.reason.contains("missing field") == true }
     }
 }
+
+@Suite struct SweepReportTests {
+    /// The sample run's cases turned into a sweep of `shapes` over 1 and 10, cost growing with it.
+    func sweepRun() -> RunResult {
+        var run = SampleRun.make()
+        run.cases = [1.0, 10].flatMap { shapes in
+            SampleRun.make().cases.map { result in
+                var result = result
+                result.spec.workload = "cube"
+                result.spec.parameters = ["shapes": shapes]
+                result.cpuNsPerSample = result.cpuNsPerSample.map { $0 * shapes }
+                return result
+            }
+        }
+        return run
+    }
+
+    @Test func reportShowsCostAgainstTheSweptValueAsATableAndAChart() throws {
+        let run = sweepRun()
+        let charts = RunCharts.make(run)
+        let markdown = MarkdownReport.render(run, charts: charts)
+        #expect(markdown.contains("### cube at 10 Hz, low-pass: cost against `shapes`"))
+        #expect(markdown.contains("| 1 | 180.0 | 0.000180 | 0.0500 | 11.0 |"))
+        #expect(markdown.contains("| 10 | 1800.0 | 0.000180 | 0.0500 | 11.0 |"))
+        #expect(markdown.contains("| cube | 10 | low-pass · shapes=10 | 1800.0 |"))
+        let sweep = try #require(charts.first { $0.fileName == "sweep-cube-shapes.svg" })
+        #expect(sweep.svg.contains("shapes=10") && sweep.svg.contains(">1800</text>"))
+        #expect(XMLParser(data: Data(sweep.svg.utf8)).parse())
+        #expect(RunCSV.summary(run).contains("cube,10,low-pass,shapes=10,virtual,1,"))
+    }
+
+    @Test func aParameterThatTookOneValueIsNoSweep() {
+        var run = sweepRun()
+        run.cases = run.cases.filter { $0.spec.parameters["shapes"] == 1 }
+        #expect(!MarkdownReport.render(run, charts: []).contains("Cost against swept parameters"))
+    }
+}

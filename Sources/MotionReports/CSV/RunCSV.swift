@@ -4,11 +4,11 @@ import MotionBench
 /// thread) and `timeseries.csv` (a row per sampler reading and thread).
 public enum RunCSV {
     /// Columns that identify a case, first in every file so the files join on them.
-    static let caseColumns = ["workload", "rate_hz", "filter", "mode", "repetition"]
+    static let caseColumns = ["workload", "rate_hz", "filter", "params", "mode", "repetition"]
 
     static func caseCells(_ result: CaseResult) -> [String] {
         let spec = result.spec
-        return [spec.workload, Format.hertz(spec.rateHz), spec.filter, spec.mode.rawValue, String(spec.repetition)]
+        return [spec.workload, Format.hertz(spec.rateHz), spec.filter, spec.parameterText, spec.mode.rawValue, String(spec.repetition)]
     }
 
     /// One row per case.

@@ -15,6 +15,7 @@ public enum MarkdownReport {
         if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
         if !realtime.isEmpty { out += realtimeTable(realtime, seconds: run.settings.durationSeconds) }
         out += projectedAgainstMeasured(groups)
+        out += parameterSweeps(groups)
         out += samplerTable(groups)
         if !charts.isEmpty {
             out += "## Charts\n\n"
@@ -46,7 +47,7 @@ public enum MarkdownReport {
         out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
             out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
             out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(group.cases.count) | "
             out += "\(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
@@ -62,7 +63,7 @@ public enum MarkdownReport {
         for group in groups {
             let cases = group.cases
             let lateness = [median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs })]
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | "
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
             out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(share(median(cases.map(\.cpuPct)))) | "
             out += "\(share(median(cases.map { $0.cpuPct(of: .hub) }))) | \(share(median(cases.map(\.processCpuPct)))) | "
@@ -84,7 +85,7 @@ public enum MarkdownReport {
         out += "| Workload | Rate (Hz) | Filter | Projected CPU % | Measured CPU % | CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
         out += "|---|---:|---|---:|---:|---:|---:|\n"
         for (key, virtual, realtime) in pairs {
-            out += "| \(key.workload) | \(Format.hertz(key.rateHz)) | \(key.filter) | "
+            out += "| \(key.workload) | \(Format.hertz(key.rateHz)) | \(variant(key)) | "
             out += "\(share(median(virtual.map(\.projectedCpuPct)))) | \(share(median(realtime.map(\.cpuPct)))) | "
             out += "\(cell(median(virtual.map(\.cpuNsPerSample)), 1)) | \(cell(median(realtime.map(\.cpuNsPerSample)), 1)) |\n"
         }
@@ -98,11 +99,35 @@ public enum MarkdownReport {
         out += "|---|---:|---|---|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(group.key.filter) | \(group.key.mode.rawValue) | "
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
             out += "\(cell(median(cases.map { Double($0.sampler.snapshots) }), 0)) | \(cell(median(cases.map(\.sampler.usPerSnapshot)), 1)) | "
             out += "\(share(median(cases.map(\.sampler.cpuPct)))) |\n"
         }
         return out + "\n"
+    }
+
+    /// For each workload and parameter swept, cost against the parameter's value: the curve a sweep
+    /// like `--param shapes=1,10,100,1000` is run for.
+    private static func parameterSweeps(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
+        let sweeps = ParameterSweep.all(in: groups)
+        guard !sweeps.isEmpty else { return "" }
+        var out = "## Cost against swept parameters\n\n"
+        for sweep in sweeps {
+            out += "### \(sweep.workload) at \(Format.hertz(sweep.rateHz)) Hz, \(sweep.filter): cost against `\(sweep.parameter)`\n\n"
+            out += "| \(sweep.parameter) | CPU ns/sample (virtual) | Projected CPU % | Measured CPU % (real time) | Peak RSS (MiB) |\n"
+            out += "|---:|---:|---:|---:|---:|\n"
+            for point in sweep.points {
+                out += "| \(Format.hertz(point.value)) | \(cell(point.cpuNsPerSample, 1)) | \(share(point.projectedCpuPct)) | "
+                out += "\(share(point.measuredCpuPct)) | \(cell(point.peakRssMiB, 1)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The filter, and the swept parameters when there are any: `raw · shapes=100`.
+    static func variant(_ key: CaseKey) -> String {
+        key.parameters.isEmpty ? key.filter : "\(key.filter) · \(key.parameterText)"
     }
 
     private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }

@@ -52,10 +52,19 @@ public enum RunCharts {
             )
             charts.append(ReportChart(fileName: "cpu.svg", title: title, svg: chart.svg()))
         }
+        for sweep in ParameterSweep.all(in: groups) {
+            let title = "\(sweep.workload): CPU ns per sample against \(sweep.parameter)"
+            let chart = BarChart(
+                title: title, axisLabel: "CPU ns per sample tick (virtual time, median)",
+                categories: sweep.points.map { "\(sweep.parameter)=\(Format.hertz($0.value))" },
+                series: [.init(name: "\(Format.hertz(sweep.rateHz)) Hz, \(sweep.filter)", values: sweep.points.map(\.cpuNsPerSample))]
+            )
+            charts.append(ReportChart(fileName: "sweep-\(sweep.workload)-\(sweep.parameter).svg", title: title, svg: chart.svg()))
+        }
         return charts
     }
 
     private static func label(_ key: CaseKey) -> String {
-        "\(key.workload) \(Format.hertz(key.rateHz)) Hz \(key.filter)"
+        "\(key.workload) \(Format.hertz(key.rateHz)) Hz \(MarkdownReport.variant(key))"
     }
 }

@@ -46,6 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 10_000
     )
+    sourceBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
         Benchmark("accelerometer handle, \(filter)") { benchmark in

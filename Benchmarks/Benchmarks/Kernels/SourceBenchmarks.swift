@@ -1,0 +1,55 @@
+import Benchmark
+import Foundation
+import MotionSensors
+
+/// The committed recordings, found from this file's place in the repository.
+let tracesFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("traces")
+
+/// Bytes of a file, or of every file in a folder (a tyrex trial).
+func byteCount(_ url: URL) -> Int {
+    let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
+    return files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+}
+
+/// Import throughput (one import per iteration; the name carries the bytes, so MB/s = bytes / wall time)
+/// and the hub's delivery cost per sample per subscriber.
+func sourceBenchmarks() {
+    let recordings = [
+        ("tyrex trial", "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting"),
+        ("Oxford walk", "oxford-step-counter/user1_hand_1506421989895.csv"),
+        ("BROAD", "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv"),
+        ("x-io Fusion", "xio-fusion/sensor_data.csv"),
+    ]
+    for (name, path) in recordings {
+        let url = tracesFolder.appendingPathComponent(path)
+        Benchmark(
+            "import \(name) (\(byteCount(url)) bytes)",
+            configuration: .init(metrics: [.wallClock, .mallocCountTotal, .throughput], scalingFactor: .one, maxIterations: 200)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try importTrace(at: url)) }
+        }
+    }
+
+    let trial = tracesFolder.appendingPathComponent("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting")
+    for rate in [50.0, 200.0] {
+        Benchmark("hub delivery, tyrex accelerometer resampled ~100 → \(Int(rate)) Hz, per sample") { benchmark in
+            let hub = SensorHub(feed: .recording(try importTrace(at: trial).trace))
+            var subscription = try hub.subscribe([.accelerometer], rate: rate)
+            let ticks = Int(hub.duration! * rate)
+            benchmark.startMeasurement()
+            var tick = 0
+            for _ in benchmark.scaledIterations {
+                blackHole(subscription.reading(of: .accelerometer, at: Double(tick) / rate))
+                tick += 1
+                if tick == ticks {
+                    benchmark.stopMeasurement()
+                    subscription = try hub.subscribe([.accelerometer], rate: rate)
+                    tick = 0
+                    benchmark.startMeasurement()
+                }
+            }
+        }
+    }
+}

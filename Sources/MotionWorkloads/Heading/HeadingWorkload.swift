@@ -1,0 +1,153 @@
+import MotionFilters
+import MotionMath
+import MotionSensors
+
+/// WORKLOADS.md §6, the tour app's Magnetometer screen with the level app's device motion: three
+/// labels show the raw magnetic field, a filter turns the sensors into an attitude, and from it come
+/// the magnetic heading, the true heading and their cardinal directions.
+///
+/// The only filter so far is `ecompass` (`TiltCompensatedCompass`): each magnetometer sample, with
+/// the latest accelerometer sample, gives an attitude about magnetic north; the gyroscope is
+/// subscribed to, as the fusion filters to come will need it, but unused. (The hub delivers a tick's
+/// samples in the descriptor's order, so the accelerometer's comes just before the magnetometer's.)
+///
+/// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
+/// the true heading adds the declination the World Magnetic Model gives at the configured place and
+/// date, worked out once when the workload is created. The attitude is reported about true north
+/// (North-West-Up, Core Motion's `xTrueNorthZVertical`, the frame of `GroundTruth`).
+///
+/// The raw field includes the phone's hard-iron offset, which nothing here removes: a virtual device
+/// with `SensorNoise.phone` adds tens of µT of it, and the e-compass heading is off by as much as
+/// that offset turns the field.
+public final class HeadingWorkload: Workload {
+    /// Geodetic latitude, degrees north; Grenoble's by default, where `EarthField.france` holds.
+    public static let latitude = WorkloadParameter(
+        name: "latitude", summary: "latitude of the place, degrees north (WGS-84), for the declination",
+        defaultValue: 45.1885, range: -90...90, isInteger: false)
+    /// Longitude, degrees east; Grenoble's by default.
+    public static let longitude = WorkloadParameter(
+        name: "longitude", summary: "longitude of the place, degrees east, for the declination",
+        defaultValue: 5.7245, range: -180...360, isInteger: false)
+    /// Height above the WGS-84 ellipsoid, metres; Grenoble's by default.
+    public static let altitude = WorkloadParameter(
+        name: "altitude", summary: "height of the place above the WGS-84 ellipsoid, m, for the declination",
+        defaultValue: 212, range: -1_000...850_000, isInteger: false)
+    /// The date as a decimal year, within the model's validity; the start of 2026 by default.
+    public static let year = WorkloadParameter(
+        name: "year", summary: "date as a decimal year (2025.0–2030.0), for the declination",
+        defaultValue: 2026, range: WorldMagneticModel.wmm2025.validity, isInteger: false)
+
+    /// Gyroscope, accelerometer and magnetometer at 50 Hz (sweep 10–200 Hz with the rate), the
+    /// e-compass, no animation; the place and date as parameters.
+    public static let descriptor = WorkloadDescriptor(
+        name: "heading",
+        summary: "raw field on three labels; attitude, magnetic and true heading (WMM declination) and cardinal points",
+        sensors: [.gyroscope, .accelerometer, .magnetometer], defaultRates: [50],
+        filters: ["ecompass"], defaultFilters: ["ecompass"],
+        displayRate: nil, parameters: [latitude, longitude, altitude, year])
+
+    /// How the workload was set up.
+    public let configuration: WorkloadConfiguration
+    /// The declination at the configured place and date, in degrees, positive east.
+    public let declination: Double
+    /// The raw field's x, y and z in µT, two decimals, e.g. `x: 12.34 µT`.
+    public private(set) var field = AxisLabels(decimals: 2, suffix: " µT")
+    /// The magnetic heading, one decimal, e.g. `magnetic: 271.4°`.
+    public private(set) var magneticHeading = Label(prefix: "magnetic: ", decimals: 1, suffix: "°")
+    /// The true heading, one decimal, e.g. `true: 274.2°`.
+    public private(set) var trueHeading = Label(prefix: "true: ", decimals: 1, suffix: "°")
+    /// The magnetic heading's cardinal direction; nil before the first estimate.
+    public private(set) var magneticDirection: CardinalDirection?
+    /// The true heading's cardinal direction; nil before the first estimate.
+    public private(set) var trueDirection: CardinalDirection?
+    /// The latest attitude, device to North-West-Up about true north; nil before the first estimate.
+    public private(set) var attitude: Quaternion?
+    /// Samples handled, of all three sensors.
+    public private(set) var samples = 0
+    /// Attitudes estimated.
+    public private(set) var estimates = 0
+
+    private var acceleration: Vector3?
+    /// Turns an attitude about magnetic north into one about true north: about the vertical by the
+    /// declination, clockwise seen from above (east is −y).
+    private let magneticToTrue: Quaternion
+
+    /// Creates the screen for the configured place and date; throws for an unknown filter or a rate
+    /// that is not positive.
+    public init(configuration: WorkloadConfiguration) throws {
+        guard configuration.rate > 0, configuration.rate.isFinite else {
+            throw WorkloadError.invalidRate(configuration.rate)
+        }
+        guard Self.descriptor.filters.contains(configuration.filter) else {
+            throw WorkloadError.unknownFilter(
+                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
+        }
+        self.configuration = configuration
+        declination = WorldMagneticModel.wmm2025.field(
+            latitude: configuration.value(of: Self.latitude), longitude: configuration.value(of: Self.longitude),
+            altitude: configuration.value(of: Self.altitude), year: configuration.value(of: Self.year)
+        ).declination
+        magneticToTrue = Quaternion(axis: Vector3(0, 0, 1), angle: -Angle.radians(fromDegrees: declination))
+    }
+
+    /// Keeps an accelerometer sample; shows a magnetometer sample and estimates the attitude and
+    /// headings from it.
+    public func handle(_ sample: SensorSample) {
+        samples += 1
+        switch sample.sensor {
+        case .accelerometer:
+            acceleration = sample.value
+        case .magnetometer:
+            field.show(sample.value)
+            guard let acceleration,
+                let magnetic = TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: sample.value)
+            else { return }
+            estimates += 1
+            let heading = Heading.degrees(of: magnetic)
+            let headingFromTrueNorth = Angle.wrappedDegrees(heading + declination)
+            magneticHeading.value = heading
+            trueHeading.value = headingFromTrueNorth
+            magneticDirection = CardinalDirection(heading: heading)
+            trueDirection = CardinalDirection(heading: headingFromTrueNorth)
+            attitude = magneticToTrue * magnetic
+        case .gyroscope, .barometer:
+            break
+        }
+    }
+
+    /// Nothing to draw between samples: everything shown changes only on a sample.
+    public func renderFrame(at time: Double) {}
+
+    /// `samples`, `estimates`, `declination` (degrees); once a field sample arrived, `field_x`,
+    /// `field_y`, `field_z` (µT); once an attitude was estimated, `magnetic_heading`, `true_heading`
+    /// (degrees, 0 ..< 360), `roll`, `pitch`, `yaw` (degrees, of the attitude about true north).
+    public var outputSummary: [String: Double] {
+        var summary = ["samples": Double(samples), "estimates": Double(estimates), "declination": declination]
+        if let shown = field.value {
+            summary["field_x"] = shown.x
+            summary["field_y"] = shown.y
+            summary["field_z"] = shown.z
+        }
+        if let attitude, let magnetic = magneticHeading.value, let heading = trueHeading.value {
+            let angles = attitude.eulerAngles
+            summary["magnetic_heading"] = magnetic
+            summary["true_heading"] = heading
+            summary["roll"] = Angle.degrees(fromRadians: angles.roll)
+            summary["pitch"] = Angle.degrees(fromRadians: angles.pitch)
+            summary["yaw"] = Angle.degrees(fromRadians: angles.yaw)
+        }
+        return summary
+    }
+
+    /// The field labels, the attitude's angles and both headings with their directions, e.g.
+    /// `x: 1.20 µT | y: 23.41 µT | z: -40.70 µT rpy 0.1° -0.3° 92.5° | magnetic: 357.3° N | true: 0.1° N`.
+    public func describeState() -> String {
+        var text = field.text
+        if let angles = attitude?.eulerAngles {
+            let degrees = [angles.roll, angles.pitch, angles.yaw].map { FixedDecimal.format(Angle.degrees(fromRadians: $0), decimals: 1) + "°" }
+            text += " rpy " + degrees.joined(separator: " ")
+        }
+        text += " | \(magneticHeading.text) \(magneticDirection?.rawValue ?? "—") | \(trueHeading.text) \(trueDirection?.rawValue ?? "—")"
+        return text
+    }
+}

@@ -79,7 +79,7 @@ public final class BarometerWorkload: Workload {
         return summary
     }
 
-    /// The labels and the background, e.g. `pressure: 101.29 kPa | altitude: 3.05 m background #663F3F`.
+    /// The labels and the background, e.g. `pressure: 101.28 kPa | altitude: 4.99 m background #404040`.
     public func describeState() -> String {
         "\(pressure.text) | \(altitude.text) background \(background.hex)"
     }

@@ -1,0 +1,132 @@
+import MotionFilters
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+import Testing
+
+@Suite struct HeadingWorkloadTests {
+    func makeWorkload(filter: String = "ecompass", rate: Double = 50, parameters: [String: Double] = [:]) throws -> HeadingWorkload {
+        try HeadingWorkload(configuration: WorkloadConfiguration(rate: rate, filter: filter, parameters: parameters))
+    }
+
+    /// Feeds `device` at `rate` for `duration` seconds in the hub's order (gyroscope, accelerometer,
+    /// magnetometer each tick) and calls `afterTick` with the tick's time.
+    func run(_ workload: HeadingWorkload, _ device: inout VirtualDevice, rate: Double = 50, duration: Double, afterTick: (Double) -> Void = { _ in }) {
+        for case let .sample(time) in timeline(rate: rate, displayRate: nil, duration: duration) {
+            for sensor in HeadingWorkload.descriptor.sensors { workload.handle(device.reading(of: sensor, at: time)) }
+            afterTick(time)
+        }
+    }
+
+    /// The signed difference of two headings, in (−180, 180].
+    func headingError(_ a: Double, _ b: Double) -> Double {
+        -(Angle.wrappedDegrees(b - a + 180) - 180)
+    }
+
+    /// A phone's noise with the magnetometer's hard-iron offset calibrated away (as
+    /// `CMCalibratedMagneticField` is): the e-compass removes no offset, and the phone's raw tens of
+    /// µT would swamp the 23 µT of horizontal field it points by.
+    let calibrated = SensorNoise(
+        accelerometer: SensorNoise.phone.accelerometer, gyroscope: SensorNoise.phone.gyroscope,
+        magnetometer: SensorErrorModel(whiteNoise: SensorNoise.phone.magnetometer.whiteNoise))
+
+    @Test func golden() throws {
+        let workload = try makeWorkload()
+        var device = VirtualDevice(scenario: .turning(), seed: 42, noise: calibrated)
+        var lines: [String] = []
+        run(workload, &device, duration: Scenario.turning().duration) { time in
+            lines.append("tick \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
+        }
+        try expectGolden(lines.joined(separator: "\n") + "\n", named: "heading-ecompass.txt")
+        #expect(workload.outputSummary["samples"] == 3600 && workload.outputSummary["estimates"] == 1200)
+    }
+
+    /// With perfect sensors the e-compass has nothing to settle: turning flat, and tilting slowly
+    /// through ±30°, its magnetic heading is the truth's at every tick. (At ±45° the top dips to
+    /// where `Heading` switches to the back's direction, and there a rounding apart flips it 180°.)
+    @Test(arguments: [Scenario.turning().name, Scenario.slowTilt(amplitude: 30).name])
+    func perfectSensorsGiveTheTrueMagneticHeading(scenarioName: String) throws {
+        let scenario = scenarioName == "turning" ? Scenario.turning() : Scenario.slowTilt(amplitude: 30)
+        let workload = try makeWorkload()
+        var device = VirtualDevice(scenario: scenario, seed: 1, noise: .none)
+        var worst = 0.0
+        run(workload, &device, duration: scenario.duration) { time in
+            let truth = scenario.truth(at: time).magneticHeading!
+            worst = max(worst, abs(headingError(workload.magneticHeading.value!, truth)))
+        }
+        #expect(worst < 1e-6)
+    }
+
+    /// With a phone's noise but a calibrated magnetometer, turning flat: 0.4 µT across 23.5 µT of
+    /// horizontal field is about 1° per sample, and 0.005 g of tilt error, through the 60° dip, about
+    /// 0.5° more; so about 1.1° RMS, nothing filtered, and rare samples beyond 3°.
+    @Test func noisySensorsStayWithinAboutADegree() throws {
+        let scenario = Scenario.turning()
+        let workload = try makeWorkload()
+        var device = VirtualDevice(scenario: scenario, seed: 7, noise: calibrated)
+        var worst = 0.0, sumOfSquares = 0.0
+        run(workload, &device, duration: scenario.duration) { time in
+            let error = headingError(workload.magneticHeading.value!, scenario.truth(at: time).magneticHeading!)
+            worst = max(worst, abs(error))
+            sumOfSquares += error * error
+        }
+        #expect((sumOfSquares / Double(workload.estimates)).squareRoot() < 1.5)
+        #expect(worst < 5)
+    }
+
+    /// Where the scenario's field has the declination the World Magnetic Model gives for the
+    /// workload's place and date, the true heading and the attitude about true north are the truth's.
+    @Test func trueHeadingAndAttitudeAboutTrueNorth() throws {
+        let workload = try makeWorkload()
+        let field = EarthField(intensity: 47.5, inclination: 61.2, declination: workload.declination)
+        var scenario = Scenario.slowTilt(amplitude: 30)
+        scenario.earthField = field
+        var device = VirtualDevice(scenario: scenario, seed: 1, noise: .none)
+        run(workload, &device, duration: 20) { time in
+            let truth = scenario.truth(at: time)
+            #expect(abs(headingError(workload.trueHeading.value!, truth.trueHeading!)) < 1e-6)
+            let attitude = workload.attitude!, expected = truth.attitude!
+            #expect(abs(abs(attitude.w * expected.w + attitude.x * expected.x + attitude.y * expected.y + attitude.z * expected.z) - 1) < 1e-12)
+            #expect(workload.trueHeading.value == Angle.wrappedDegrees(workload.magneticHeading.value! + workload.declination))
+        }
+    }
+
+    /// The declination is the model's at the configured place and date: Grenoble at the start of
+    /// 2026 by default, NOAA's first test point when the parameters say so.
+    @Test func declinationFromTheParameters() throws {
+        let grenoble = WorldMagneticModel.wmm2025.field(latitude: 45.1885, longitude: 5.7245, altitude: 212, year: 2026)
+        #expect(try makeWorkload().declination == grenoble.declination)
+        #expect(abs(grenoble.declination - 2.85) < 0.01)
+        let arctic = try makeWorkload(parameters: ["latitude": 80, "longitude": 0, "altitude": 0, "year": 2025])
+        #expect(abs(arctic.declination - 1.28) < 0.01)
+        #expect(HeadingWorkload.descriptor.parameters.map(\.name) == ["latitude", "longitude", "altitude", "year"])
+    }
+
+    /// Labels before and after: the field shows from the first magnetometer sample, headings only
+    /// once an accelerometer sample came with it; the cardinal points follow the headings.
+    @Test func labelsAndCardinalPoints() throws {
+        let workload = try makeWorkload(parameters: ["latitude": 80, "longitude": 0, "altitude": 0, "year": 2025])
+        workload.handle(SensorSample(sensor: .magnetometer, time: 0, value: Vector3(-23.5, 0, -40.7)))
+        #expect(workload.field.text == "x: -23.50 µT | y: 0.00 µT | z: -40.70 µT" && workload.estimates == 0)
+        #expect(workload.describeState() == "x: -23.50 µT | y: 0.00 µT | z: -40.70 µT | magnetic: — — | true: — —")
+        workload.handle(SensorSample(sensor: .gyroscope, time: 0.02, value: Vector3(0, 0, 0.1)))
+        workload.handle(SensorSample(sensor: .accelerometer, time: 0.02, value: Vector3(0, 0, -1)))
+        // Top toward −x of the field: facing east, flat.
+        workload.handle(SensorSample(sensor: .magnetometer, time: 0.02, value: Vector3(-23.5, 0, -40.7)))
+        #expect(workload.magneticHeading.text == "magnetic: 90.0°" && workload.magneticDirection == .east)
+        #expect(workload.trueHeading.text == "true: 91.3°" && workload.trueDirection == .east)
+        let summary = workload.outputSummary
+        #expect(summary["samples"] == 4 && summary["estimates"] == 1 && summary["field_x"] == -23.5)
+        #expect(abs(summary["yaw"]! - (180 - 1.28)) < 0.01 && abs(summary["roll"]!) < 1e-9 && abs(summary["pitch"]!) < 1e-9)
+    }
+
+    @Test func descriptorAndBadConfigurations() {
+        let descriptor = HeadingWorkload.descriptor
+        #expect(descriptor.sensors == [.gyroscope, .accelerometer, .magnetometer] && descriptor.defaultRates == [50])
+        #expect(descriptor.filters == ["ecompass"] && descriptor.displayRate == nil)
+        #expect(throws: WorkloadError.unknownFilter(workload: "heading", filter: "madgwick", known: ["ecompass"])) {
+            try makeWorkload(filter: "madgwick")
+        }
+        #expect(throws: WorkloadError.invalidRate(.infinity)) { try makeWorkload(rate: .infinity) }
+    }
+}

@@ -3,8 +3,22 @@ import MotionMath
 /// The eight points of the compass, each covering the 45° centred on its direction: north from
 /// 337.5° up to (not including) 22.5°, north-east from 22.5° up to 67.5°, and so on clockwise.
 public enum CardinalDirection: String, CaseIterable, Hashable, Sendable {
-    case north = "N", northEast = "NE", east = "E", southEast = "SE"
-    case south = "S", southWest = "SW", west = "W", northWest = "NW"
+    /// N, around 0°.
+    case north = "N"
+    /// NE, around 45°.
+    case northEast = "NE"
+    /// E, around 90°.
+    case east = "E"
+    /// SE, around 135°.
+    case southEast = "SE"
+    /// S, around 180°.
+    case south = "S"
+    /// SW, around 225°.
+    case southWest = "SW"
+    /// W, around 270°.
+    case west = "W"
+    /// NW, around 315°.
+    case northWest = "NW"
 
     /// The direction a heading (degrees clockwise from north, any value) falls in.
     @inlinable public init(heading: Double) {

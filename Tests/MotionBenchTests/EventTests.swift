@@ -79,7 +79,7 @@ final class TallyWorkload: Workload {
         var source = CountingSource()
         let block = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 10, source: &source)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let frames = VirtualTimeCase.replay(block, blockTicks: 10, rateHz: 15, displayRateHz: 60, ticks: 25, into: workload)
+        let frames = VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, length: .ticks(total: 25, perBlock: 10, rateHz: 15), into: workload)
         #expect(workload.samples == 25)
         #expect(frames == 100 && workload.frames == 100)
         #expect(!workload.timeWentBack)
@@ -113,7 +113,7 @@ final class TallyWorkload: Workload {
         var source = CountingSource()
         let block = EventTimeline.events(rateHz: 15, displayRateHz: nil, sensors: [.gyroscope], tickCount: 10, source: &source, touches: [TouchEvent(time: 0.2, .tap(Vector2(0, 0)))])
         let workload = TouchCountingWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        VirtualTimeCase.replay(block, blockTicks: 10, rateHz: 15, displayRateHz: nil, ticks: 35, into: workload)
+        VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, length: .ticks(total: 35, perBlock: 10, rateHz: 15), into: workload)
         #expect(workload.touches == 1 && workload.samples == 35)
     }
 
@@ -136,4 +136,33 @@ final class TouchCountingWorkload: Workload {
     func handle(_ touch: TouchEvent) { touches += 1 }
     func renderFrame(at time: Double) {}
     var outputSummary: [String: Double] { [:] }
+}
+
+@Suite struct RecordedTimingTests {
+    /// Samples at 0, 0.01, 0.02, then a 0.5 s gap, then 0.52 and 0.53 s.
+    let recorded = [0.0, 0.01, 0.02, 0.52, 0.53].map { SensorSample(sensor: .accelerometer, time: $0, value: Vector3(0, 0, -1)) }
+
+    @Test func recordedScheduleKeepsTheRecordingsTimesAndGaps() {
+        let schedule = RecordedSchedule(startNs: 1_000, offsets: recorded.map(\.time))
+        #expect(schedule.deadline(ofTick: 3) == 1_000 + 520_000_000)
+        #expect(schedule.latestDueTick(at: 999) == -1)
+        #expect(schedule.latestDueTick(at: 1_000 + 300_000_000) == 2, "inside the gap the last due tick is the one before it")
+        #expect(schedule.latestDueTick(at: 1_000 + 520_000_000) == 3)
+        var stream = PacedStream(schedule: schedule, tickCount: recorded.count)
+        #expect(stream.fire(at: 1_000) == 0)
+        // Woke at 0.025 s for tick 1 (due 0.01): tick 2 (0.02) is due too, so tick 1 is missed.
+        #expect(stream.fire(at: 1_000 + 25_000_000) == 2 && stream.missed == 1)
+        #expect(stream.nextDeadline == 1_000 + 520_000_000, "the gap is honoured: nothing is due until 0.52 s")
+    }
+
+    @Test func recordedTimelineInterleavesFramesAndReplayCountsRecordedSamples() {
+        let events = EventTimeline.events(recorded: recorded[...], endSeconds: 0.54, displayRateHz: 60)
+        #expect(events.filter { if case .frame = $0 { true } else { false } }.count == 33, "frames 0 … 32 fall before 0.54 s")
+        let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 100, filter: "raw"))
+        VirtualTimeCase.replay(events, blockSeconds: 0.54, length: .samples(total: 12), into: workload)
+        #expect(workload.samples == 12 && !workload.timeWentBack)
+        // Two laps of 5, then 2 samples of the third (at 1.08 and 1.09 s), then the frame at 1.08 + 1/60 s
+        // that precedes the next recorded sample.
+        #expect(abs(workload.lastTime - (2 * 0.54 + 1.0 / 60)) < 1e-9)
+    }
 }

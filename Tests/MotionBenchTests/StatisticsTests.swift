@@ -47,3 +47,11 @@ import Testing
         #expect(Format.hertz(10) == "10" && Format.hertz(12.5) == "12.5")
     }
 }
+
+@Suite struct RateFormatTests {
+    @Test func ratesKeepSixSignificantDigits() {
+        #expect(Format.hertz(100.78716241871258) == "100.787")
+        #expect(Format.hertz(0.5) == "0.5")
+        #expect(Format.hertz(1000) == "1000")
+    }
+}

@@ -6,10 +6,14 @@ public struct CaseInput {
     public var source: any SensorSource
     /// Gestures, by time since the start.
     public var touches: [TouchEvent]
+    /// A recording's own samples of the subscribed sensors, merged in time order from time 0, when
+    /// the case replays at the recording's timing (`--rate native`) instead of sampling `source`.
+    public var recorded: [SensorSample]?
 
     /// Creates an input.
-    public init(source: any SensorSource, touches: [TouchEvent] = []) {
+    public init(source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil) {
         self.source = source
         self.touches = touches
+        self.recorded = recorded
     }
 }

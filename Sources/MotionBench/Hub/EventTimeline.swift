@@ -38,6 +38,33 @@ public enum EventTimeline {
     }
 }
 
+extension EventTimeline {
+    /// Events for recorded samples at their own times (from 0), the frames at `displayRateHz` due
+    /// before `endSeconds`, and the `touches` due by then; same ordering rules as the fixed-rate timeline.
+    public static func events(
+        recorded: ArraySlice<SensorSample>, endSeconds: Double, displayRateHz: Double?, touches: [TouchEvent] = []
+    ) -> [HubEvent] {
+        var events: [HubEvent] = []
+        var pendingTouches = TouchQueue(touches)
+        var frame = 0
+        func appendFrames(before time: Double) {
+            while let displayRateHz, Double(frame) / displayRateHz < min(time, endSeconds) {
+                let frameTime = Double(frame) / displayRateHz
+                pendingTouches.deliver(dueBy: frameTime) { events.append(.touch($0)) }
+                events.append(.frame(frameTime))
+                frame += 1
+            }
+        }
+        for sample in recorded {
+            appendFrames(before: sample.time)
+            pendingTouches.deliver(dueBy: sample.time) { events.append(.touch($0)) }
+            events.append(.sample(sample))
+        }
+        appendFrames(before: endSeconds)
+        return events
+    }
+}
+
 /// Touches waiting for their time, in time order.
 struct TouchQueue {
     private let touches: [TouchEvent]

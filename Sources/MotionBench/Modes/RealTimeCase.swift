@@ -4,6 +4,9 @@ import MotionWorkloads
 
 /// Runs a case paced by the wall clock, as on a phone: a hub thread wakes on absolute deadlines for
 /// each sample tick and display frame, reads the source, and queues events to the workload's thread.
+///
+/// Ticks come at the case's rate, one sample per subscribed sensor each, or, replaying a recording
+/// at its own timing, one recorded sample each at its recorded time (gaps included).
 struct RealTimeCase {
     let harness: CaseHarness
     /// Room for this many events between hub and workload before the hub counts drops.
@@ -13,8 +16,6 @@ struct RealTimeCase {
 
     func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
         let queue = EventQueue(capacity: Self.queueCapacity)
-        var source = input.source
-        var touches = TouchQueue(input.touches)
         var hub = HubFigures()
         var workloadCpuNs: UInt64 = 0
 
@@ -35,42 +36,21 @@ struct RealTimeCase {
             threads.start("mb-hub", role: .hub) {
                 _ = mb_set_timer_slack_ns(1)
                 let startNs = mb_monotonic_ns() + Self.startLeadNs
-                var samples = PacedStream(
-                    schedule: DeadlineSchedule(startNs: startNs, rateHz: spec.rateHz),
-                    tickCount: max(1, DeadlineSchedule(startNs: 0, rateHz: spec.rateHz).tickCount(inSeconds: spec.durationSeconds))
-                )
-                var frames = spec.displayRateHz.map { rate in
-                    PacedStream(
-                        schedule: DeadlineSchedule(startNs: startNs, rateHz: rate),
-                        tickCount: DeadlineSchedule(startNs: 0, rateHz: rate).tickCount(inSeconds: spec.durationSeconds)
-                    )
-                }
-                while !samples.isFinished {
-                    let frameFirst = frames.map { !$0.isFinished && $0.nextDeadline < samples.nextDeadline } ?? false
-                    _ = mb_sleep_until_ns(frameFirst ? frames!.nextDeadline : samples.nextDeadline)
-                    let now = mb_monotonic_ns()
-                    if frameFirst {
-                        if let frame = frames!.fire(at: now) {
-                            let time = frames!.schedule.offsetSeconds(ofTick: frame)
-                            touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
-                            hub.frames += 1
-                            if !queue.push(.frame(time)) { hub.droppedFrames += 1 }
-                        }
-                    } else if let tick = samples.fire(at: now) {
-                        let time = samples.schedule.offsetSeconds(ofTick: tick)
-                        touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
-                        var accepted = true
-                        for sensor in sensors {
-                            accepted = queue.push(.sample(source.reading(of: sensor, at: time))) && accepted
-                        }
-                        if accepted { hub.delivered += 1 } else { hub.dropped += 1 }
-                        if hub.firstTickNs == nil { hub.firstTickNs = now }
-                        hub.lastTickNs = now
+                if let recorded = input.recorded {
+                    let inCase = recorded.prefix { $0.time < spec.durationSeconds }
+                    let schedule = RecordedSchedule(startNs: startNs, offsets: inCase.map(\.time))
+                    hub = Self.pace(spec, samples: PacedStream(schedule: schedule, tickCount: inCase.count), startNs: startNs, touches: input.touches, queue: queue) { tick, push in
+                        push(inCase[inCase.startIndex + tick])
+                    }
+                } else {
+                    var source = input.source
+                    let schedule = DeadlineSchedule(startNs: startNs, rateHz: spec.rateHz)
+                    let ticks = max(1, DeadlineSchedule(startNs: 0, rateHz: spec.rateHz).tickCount(inSeconds: spec.durationSeconds))
+                    hub = Self.pace(spec, samples: PacedStream(schedule: schedule, tickCount: ticks), startNs: startNs, touches: input.touches, queue: queue) { tick, push in
+                        let time = schedule.offsetSeconds(ofTick: tick)
+                        for sensor in sensors { push(source.reading(of: sensor, at: time)) }
                     }
                 }
-                queue.pushWaiting(.end)
-                hub.missed = samples.missed
-                hub.lateness = samples.lateness.summary
             }
         }
 
@@ -84,6 +64,48 @@ struct RealTimeCase {
             realTime: .init(achievedHz: achievedHz, lateness: hub.lateness, missed: hub.missed, dropped: hub.dropped),
             virtualWallNs: nil
         )
+    }
+
+    /// The hub's loop: sleeps to whichever of the next sample tick and the next frame is due first,
+    /// queues the tick's samples (which `samplesOfTick` pushes) or the frame, with any touches due by
+    /// then, and ends the case with `.end`. Nothing in it allocates.
+    private static func pace<Schedule: TickSchedule>(
+        _ spec: CaseSpec, samples: PacedStream<Schedule>, startNs: UInt64, touches: [TouchEvent], queue: EventQueue,
+        samplesOfTick: (Int, (SensorSample) -> Void) -> Void
+    ) -> HubFigures {
+        var samples = samples
+        var touches = TouchQueue(touches)
+        var frames = spec.displayRateHz.map { rate in
+            PacedStream(
+                schedule: DeadlineSchedule(startNs: startNs, rateHz: rate),
+                tickCount: DeadlineSchedule(startNs: 0, rateHz: rate).tickCount(inSeconds: spec.durationSeconds)
+            )
+        }
+        var figures = HubFigures()
+        while !samples.isFinished {
+            let frameFirst = frames.map { !$0.isFinished && $0.nextDeadline < samples.nextDeadline } ?? false
+            _ = mb_sleep_until_ns(frameFirst ? frames!.nextDeadline : samples.nextDeadline)
+            let now = mb_monotonic_ns()
+            if frameFirst {
+                if let frame = frames!.fire(at: now) {
+                    let time = frames!.schedule.offsetSeconds(ofTick: frame)
+                    touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
+                    figures.frames += 1
+                    if !queue.push(.frame(time)) { figures.droppedFrames += 1 }
+                }
+            } else if let tick = samples.fire(at: now) {
+                touches.deliver(dueBy: samples.schedule.offsetSeconds(ofTick: tick)) { queue.pushWaiting(.touch($0)) }
+                var accepted = true
+                samplesOfTick(tick) { accepted = queue.push(.sample($0)) && accepted }
+                if accepted { figures.delivered += 1 } else { figures.dropped += 1 }
+                if figures.firstTickNs == nil { figures.firstTickNs = now }
+                figures.lastTickNs = now
+            }
+        }
+        queue.pushWaiting(.end)
+        figures.missed = samples.missed
+        figures.lateness = samples.lateness.summary
+        return figures
     }
 
     /// What the hub thread counted.

@@ -24,21 +24,51 @@ struct VirtualTimeCase {
         return max(ticksPerWholeFrames, maximumBlockTicks / ticksPerWholeFrames * ticksPerWholeFrames)
     }
 
+    /// How long a replay lasts.
+    enum Length {
+        /// `total` sample ticks at `rateHz`, the block holding `perBlock` of them, with the frames due
+        /// before the tick after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz).
+        case ticks(total: Int, perBlock: Int, rateHz: Double)
+        /// `total` recorded samples, with the frames due before the recorded sample after the last.
+        case samples(total: Int)
+    }
+
+    /// Most recorded samples a block holds (a recording replays its first ones, lap after lap).
+    static let maximumRecordedBlock = 16_384
+
     func run(
         _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
-        var source = input.source
-        let blockTicks = min(spec.sampleCount, Self.blockLength(rateHz: spec.rateHz, displayRateHz: spec.displayRateHz))
-        let block = EventTimeline.events(
-            rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks,
-            source: &source, touches: input.touches
-        )
+        let block: [HubEvent]
+        let blockSeconds: Double
+        let length: Length
+        let warmUpLength: Length
+        if let recorded = input.recorded, !recorded.isEmpty {
+            let count = min(recorded.count, Self.maximumRecordedBlock)
+            // A lap lasts until the sample after the block's last, or one median interval past it.
+            blockSeconds = count < recorded.count
+                ? recorded[count].time
+                : recorded[count - 1].time + StreamResampler.medianInterval(Array(recorded.prefix(count)))
+            block = EventTimeline.events(recorded: recorded.prefix(count), endSeconds: blockSeconds, displayRateHz: spec.displayRateHz, touches: input.touches)
+            length = .samples(total: spec.sampleCount)
+            warmUpLength = .samples(total: count)
+        } else {
+            var source = input.source
+            let blockTicks = min(spec.sampleCount, Self.blockLength(rateHz: spec.rateHz, displayRateHz: spec.displayRateHz))
+            block = EventTimeline.events(
+                rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks,
+                source: &source, touches: input.touches
+            )
+            blockSeconds = Double(blockTicks) / spec.rateHz
+            length = .ticks(total: spec.sampleCount, perBlock: blockTicks, rateHz: spec.rateHz)
+            warmUpLength = .ticks(total: blockTicks, perBlock: blockTicks, rateHz: spec.rateHz)
+        }
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
         do {
             let warmUp = try makeWorkload()
             NamedThread(name: "mb-warm-up") {
-                Self.replay(block, blockTicks: blockTicks, rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, ticks: blockTicks, into: warmUp)
+                Self.replay(block, blockSeconds: blockSeconds, length: warmUpLength, into: warmUp)
                 warmUp.finish()
             }.join()
         }
@@ -51,10 +81,7 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                frames = Self.replay(
-                    block, blockTicks: blockTicks, rateHz: spec.rateHz, displayRateHz: spec.displayRateHz,
-                    ticks: spec.sampleCount, into: workload
-                )
+                frames = Self.replay(block, blockSeconds: blockSeconds, length: length, into: workload)
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -67,29 +94,31 @@ struct VirtualTimeCase {
         )
     }
 
-    /// Feeds the events of `ticks` sample ticks from `block` (`blockTicks` ticks long), lap after lap
-    /// with time shifted, and returns the frames rendered: every sample of those ticks and every frame
-    /// due before the tick after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz). Touches
-    /// are a script over the scenario's time, not a loop: only the first lap delivers them. Limits are
-    /// compared in whole ticks and frames, so no rounding of shifted times drops or adds an event.
+    /// Feeds `block` lap after lap, each lap `blockSeconds` later, for `length`, and returns the frames
+    /// rendered. Touches are a script over the scenario's time, not a loop: only the first lap delivers
+    /// them. Tick limits are compared in whole ticks, so no rounding of shifted times drops or adds one.
     @discardableResult
-    static func replay(
-        _ block: [HubEvent], blockTicks: Int, rateHz: Double, displayRateHz: Double?, ticks: Int, into workload: any Workload
-    ) -> Int {
-        let blockSeconds = Double(blockTicks) / rateHz
+    static func replay(_ block: [HubEvent], blockSeconds: Double, length: Length, into workload: any Workload) -> Int {
         var frames = 0
+        var samples = 0
         var lap = 0
-        while lap * blockTicks < ticks {
+        while true {
             let offset = Double(lap) * blockSeconds
             for event in block {
                 switch event {
                 case var .sample(sample):
-                    guard (sample.time * rateHz).rounded() + Double(lap * blockTicks) < Double(ticks) else { return frames }
+                    switch length {
+                    case let .ticks(total, perBlock, rateHz):
+                        guard (sample.time * rateHz).rounded() + Double(lap * perBlock) < Double(total) else { return frames }
+                    case let .samples(total):
+                        guard samples < total else { return frames }
+                    }
                     sample.time += offset
                     workload.handle(sample)
+                    samples += 1
                 case let .frame(time):
-                    // Before tick `ticks`; a frame at the same instant belongs to the tick after.
-                    guard (time + offset) * rateHz < Double(ticks) - 1e-6 else { return frames }
+                    // Before the tick after the last; a frame at the same instant belongs to that tick.
+                    if case let .ticks(total, _, rateHz) = length, (time + offset) * rateHz >= Double(total) - 1e-6 { return frames }
                     workload.renderFrame(at: time + offset)
                     frames += 1
                 case let .touch(touch):
@@ -99,7 +128,7 @@ struct VirtualTimeCase {
                 }
             }
             lap += 1
+            if case let .ticks(total, perBlock, _) = length, lap * perBlock >= total { return frames }
         }
-        return frames
     }
 }

@@ -1,14 +1,14 @@
-/// One fixed-rate tick stream being paced: which tick is next, how late each delivered tick was, and
-/// how many were missed because the pacer woke more than a period late.
-struct PacedStream {
-    let schedule: DeadlineSchedule
+/// One tick stream being paced: which tick is next, how late each delivered tick was, and how many
+/// were missed because the pacer woke after the tick after them was already due.
+struct PacedStream<Schedule: TickSchedule> {
+    let schedule: Schedule
     /// Ticks `0 ..< tickCount` belong to the case.
     let tickCount: Int
     private(set) var nextTick = 0
     private(set) var missed = 0
     private(set) var lateness: LatenessRecorder
 
-    init(schedule: DeadlineSchedule, tickCount: Int) {
+    init(schedule: Schedule, tickCount: Int) {
         self.schedule = schedule
         self.tickCount = tickCount
         lateness = LatenessRecorder(capacity: tickCount)

@@ -135,7 +135,9 @@ public enum BenchmarkPlan {
     }
 
     /// Every combination of one workload's parameter values: the values asked for, or each parameter's
-    /// default sweep. A workload named explicitly must declare every parameter asked for.
+    /// default sweep. A parameter neither asked for nor swept by default is left out of the cases (the
+    /// workload takes its default), so labels name only what varies or was chosen. A workload named
+    /// explicitly must declare every parameter asked for.
     private static func parameterSweeps(
         for descriptor: WorkloadDescriptor, requested: [String: [Double]], explicit: Bool
     ) throws -> [[String: Double]] {
@@ -143,7 +145,7 @@ public enum BenchmarkPlan {
             throw PlanError(flag: "--param", reason: "workload '\(descriptor.name)' has no parameter '\(missing)'")
         }
         var combinations: [[String: Double]] = [[:]]
-        for parameter in descriptor.parameters {
+        for parameter in descriptor.parameters where requested[parameter.name] != nil || parameter.defaultSweep.count > 1 {
             let values = requested[parameter.name] ?? parameter.defaultSweep
             for value in values {
                 guard parameter.range.contains(value), !parameter.isInteger || value == value.rounded() else {

@@ -20,11 +20,15 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     public var seed: UInt64
     /// Values of the workload's swept parameters, by name (empty when it has none).
     public var parameters: [String: Double]
+    /// Whether the case replays a recording at its own timing (`--rate native`); `rateHz` is then the
+    /// recording's samples per second over the subscribed sensors.
+    public var recordedTiming: Bool
 
     /// Creates a case.
     public init(
         workload: String, rateHz: Double, filter: String, mode: RunMode, repetition: Int,
-        durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64, parameters: [String: Double] = [:]
+        durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64, parameters: [String: Double] = [:],
+        recordedTiming: Bool = false
     ) {
         self.workload = workload
         self.rateHz = rateHz
@@ -36,6 +40,7 @@ public struct CaseSpec: Sendable, Equatable, Codable {
         self.displayRateHz = displayRateHz
         self.seed = seed
         self.parameters = parameters
+        self.recordedTiming = recordedTiming
     }
 
     /// The parameters as `name=value` joined by `;`, names sorted: `shapes=100`; empty when none.
@@ -46,6 +51,7 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     /// A short human label, e.g. `accelerometer 10 Hz low-pass virtual #1` or `motion-cube 60 Hz raw shapes=100 …`.
     public var label: String {
         let swept = parameterText.isEmpty ? "" : " " + parameterText
-        return "\(workload) \(Format.hertz(rateHz)) Hz \(filter)\(swept) \(mode.rawValue) #\(repetition)"
+        let rate = recordedTiming ? "native (\(Format.significant(rateHz, 4)) Hz)" : "\(Format.hertz(rateHz)) Hz"
+        return "\(workload) \(rate) \(filter)\(swept) \(mode.rawValue) #\(repetition)"
     }
 }

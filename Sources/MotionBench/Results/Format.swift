@@ -2,9 +2,9 @@ import Foundation
 
 /// Number formatting shared by labels, CSV and Markdown, so one value reads the same everywhere.
 public enum Format {
-    /// A rate without a needless fraction: 10 → "10", 12.5 → "12.5".
+    /// A rate without a needless fraction: 10 → "10", 12.5 → "12.5", a recording's 100.787162… → "100.787".
     public static func hertz(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)
     }
 
     /// `value` with `decimals` digits after the point, or "" for a missing figure.

@@ -54,6 +54,15 @@ public final class SensorHub {
         return max(0, end - origin)
     }
 
+    /// A recording's own samples of `sensors` from `origin` on, merged in time order, with times from 0:
+    /// what a replay at the recording's timing delivers. Nil for the virtual device.
+    public func recordedSamples(of sensors: [SensorKind]) -> [SensorSample]? {
+        guard case let .recording(trace) = feed, let origin else { return nil }
+        var merged = sensors.flatMap { trace[$0] }.filter { $0.time >= origin }
+        merged.sort { ($0.time, $0.sensor) < ($1.time, $1.sensor) }
+        return merged.map { SensorSample(sensor: $0.sensor, time: $0.time - origin, value: $0.value) }
+    }
+
     /// A subscription to `sensors` at `rate` Hz, its time 0 the start of the source.
     public func subscribe(_ sensors: [SensorKind], rate: Double) throws -> any SensorSource {
         let missing = sensors.filter { !self.sensors.contains($0) }

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run every workload at its default rates and filters.")
     var all = false
 
-    @Option(help: ArgumentHelp("Comma-separated rates in Hz, in (0, 10000]; default: each workload's own.", valueName: "hz,…"))
+    @Option(help: ArgumentHelp("Comma-separated rates in Hz, in (0, 10000], or `native`: a recording's own samples at their own times; default: each workload's own.", valueName: "hz,…|native"))
     var rate: String?
 
     @Option(help: ArgumentHelp("Comma-separated filters; default: each workload's default filters.", valueName: "name,…"))
@@ -73,9 +73,11 @@ struct RunCommand: ParsableCommand {
             let input = try SourceOption.load(source, defaultSeed: seed)
             let hub = input.makeHub()
             let durationSeconds = try realTimeSeconds(available: hub.duration)
+            let native = rate == "native"
+            if native, hub.origin == nil { throw ValidationError("--rate: native needs a recording (--source trace:PATH)") }
             let request = PlanRequest(
                 workloads: workloads,
-                rates: try rate.map { try CommaList.numbers($0, flag: "--rate") },
+                rates: native ? nil : try rate.map { try CommaList.numbers($0, flag: "--rate") },
                 filters: try filter.map { try CommaList.names($0, flag: "--filter") },
                 modes: mode.modes,
                 durationSeconds: durationSeconds,
@@ -83,7 +85,8 @@ struct RunCommand: ParsableCommand {
                 repetitions: repetitions, displayRateHz: displayRate, seed: seed,
                 parameters: try ParameterOption.parse(param)
             )
-            let cases = try plan(request, feedableBy: hub, named: input.description)
+            var cases = try plan(request, feedableBy: hub, named: input.description)
+            if native { cases = nativeTiming(cases, hub: hub) }
             let folder = URL(fileURLWithPath: out ?? "results/\(Self.folderTimestamp())")
             do {
                 try AtomicFile.prepareFolder(folder)
@@ -96,7 +99,10 @@ struct RunCommand: ParsableCommand {
                 samplerRateHz: samplerRate, source: input.description, quick: quick
             )
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
-                CaseInput(source: try hub.subscribe(sensors, rate: spec.rateHz), touches: hub.touches)
+                CaseInput(
+                    source: try hub.subscribe(sensors, rate: spec.rateHz), touches: hub.touches,
+                    recorded: spec.recordedTiming ? hub.recordedSamples(of: sensors) : nil
+                )
             }
             let progress = ProgressLine(enabled: !quiet)
             let result = try runner.run(cases, settings: settings, progress: progress.show)
@@ -109,6 +115,23 @@ struct RunCommand: ParsableCommand {
                 print(SummaryTable.render(result), terminator: "")
                 print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
             }
+        }
+    }
+
+    /// The cases turned to replay the recording at its own timing: one rate per workload, the recording's
+    /// samples per second over its sensors; virtual time feeds the whole recording once unless
+    /// `--samples` says otherwise.
+    private func nativeTiming(_ cases: [CaseSpec], hub: SensorHub) -> [CaseSpec] {
+        var seen = Set<String>()
+        return cases.compactMap { spec in
+            let sensors = WorkloadRegistry.named(spec.workload)!.descriptor.sensors
+            let recorded = hub.recordedSamples(of: sensors) ?? []
+            var spec = spec
+            spec.recordedTiming = true
+            spec.rateHz = Double(recorded.count) / max(hub.duration ?? 1, 1e-9)
+            if samples == nil { spec.sampleCount = recorded.count }
+            let id = "\(spec.workload)|\(spec.filter)|\(spec.parameterText)|\(spec.mode)|\(spec.repetition)"
+            return seen.insert(id).inserted ? spec : nil
         }
     }
 

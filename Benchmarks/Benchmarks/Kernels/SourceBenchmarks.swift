@@ -2,10 +2,22 @@ import Benchmark
 import Foundation
 import MotionSensors
 
-/// The committed recordings, found from this file's place in the repository.
-let tracesFolder = URL(fileURLWithPath: #filePath)
+/// The repository's root, found from this file's place in it.
+let repositoryFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("traces")
+
+/// The committed recordings (slices of the shared data).
+let tracesFolder = repositoryFolder.appendingPathComponent("traces")
+
+/// The full recordings beside the repository, when present: import throughput is read on them, as
+/// the slices are small enough for per-file costs to weigh.
+let sharedDataFolder = repositoryFolder.deletingLastPathComponent().appendingPathComponent("shared/data")
+
+/// `path` under the shared data if it is there, else `slice` under `traces/`.
+func recording(_ path: String, slice: String) -> URL {
+    let full = sharedDataFolder.appendingPathComponent(path)
+    return FileManager.default.fileExists(atPath: full.path) ? full : tracesFolder.appendingPathComponent(slice)
+}
 
 /// Bytes of a file, or of every file in a folder (a tyrex trial).
 func byteCount(_ url: URL) -> Int {
@@ -17,13 +29,12 @@ func byteCount(_ url: URL) -> Int {
 /// and the hub's delivery cost per sample per subscriber.
 func sourceBenchmarks() {
     let recordings = [
-        ("tyrex trial", "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting"),
-        ("Oxford walk", "oxford-step-counter/user1_hand_1506421989895.csv"),
-        ("BROAD", "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv"),
-        ("x-io Fusion", "xio-fusion/sensor_data.csv"),
+        ("tyrex trial", recording("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", slice: "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting")),
+        ("Oxford walk", recording("oxford-step-counter/user1_hand_1506421989895.csv", slice: "oxford-step-counter/user1_hand_1506421989895.csv")),
+        ("BROAD", recording("broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv", slice: "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv")),
+        ("x-io Fusion", recording("xio-fusion/sensor_data.csv", slice: "xio-fusion/sensor_data.csv")),
     ]
-    for (name, path) in recordings {
-        let url = tracesFolder.appendingPathComponent(path)
+    for (name, url) in recordings {
         Benchmark(
             "import \(name) (\(byteCount(url)) bytes)",
             configuration: .init(metrics: [.wallClock, .mallocCountTotal, .throughput], scalingFactor: .one, maxIterations: 200)

@@ -15,6 +15,9 @@ public struct MotionWindow: Hashable, Sendable {
         public var deviation: Double
         /// The dominant rhythm, in Hz: upward zero crossings of the band-passed magnitude per second.
         public var frequency: Double
+        /// The deviation over the latest complete block alone (the current one before any is
+        /// complete), in g: what the phone does now, a window's length sooner than `deviation`.
+        public var latestDeviation: Double
     }
 
     private struct Block: Hashable, Sendable {
@@ -23,6 +26,11 @@ public struct MotionWindow: Hashable, Sendable {
         var sum = 0.0
         var sumOfSquares = 0.0
         var crossings = 0
+
+        var deviation: Double {
+            let mean = sum / Double(count)
+            return max(0, sumOfSquares / Double(count) - mean * mean).squareRoot()
+        }
     }
 
     /// The slide, in seconds.
@@ -74,8 +82,9 @@ public struct MotionWindow: Hashable, Sendable {
         let mean = sum / Double(count)
         let variance = max(0, sumOfSquares / Double(count) - mean * mean)
         let duration = latest - start
+        let latestBlock = blocks[filled > 1 ? (current - 1 + blocks.count) % blocks.count : current]
         return Features(
             duration: duration, meanMagnitude: mean, deviation: variance.squareRoot(),
-            frequency: duration > 0 ? Double(crossings) / duration : 0)
+            frequency: duration > 0 ? Double(crossings) / duration : 0, latestDeviation: latestBlock.deviation)
     }
 }

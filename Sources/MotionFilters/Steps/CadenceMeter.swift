@@ -3,8 +3,9 @@
 ///
 /// The window holds at most `capacity` step times in a ring reserved up front; cadence is the
 /// number of intervals between the steps inside the window over the time they span, so it does not
-/// depend on where the window's edge falls between two steps. It reads 0 once the latest step is
-/// older than `timeout`: the walker has stopped.
+/// depend on where the window's edge falls between two steps. Steps before a pause longer than
+/// `timeout` are left out, and the cadence reads 0 once the latest step is older than that: the
+/// walker has stopped.
 public struct CadenceMeter: Hashable, Sendable {
     /// How far back steps count, in seconds.
     public let window: Double
@@ -40,7 +41,8 @@ public struct CadenceMeter: Hashable, Sendable {
         var inside = 1
         while inside < stored {
             let candidate = times[(next + times.count - 1 - inside) % times.count]
-            guard time - candidate <= window else { break }
+            // A pause longer than the timeout ended an earlier walk; its steps are not this one's.
+            guard time - candidate <= window, earliest - candidate <= timeout else { break }
             earliest = candidate
             inside += 1
         }

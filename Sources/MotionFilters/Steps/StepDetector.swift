@@ -60,6 +60,9 @@ public struct StepDetector: Hashable, Sendable {
     public private(set) var steps = 0
     /// The band-passed magnitude of the latest sample, in g (zero-mean; one lobe a step).
     public private(set) var bandPassed = 0.0
+    /// When the latest step candidate peaked, counted or not (a walk's first steps are not counted
+    /// until it is established), in seconds; −∞ before the first.
+    public private(set) var lastCandidateTime = -Double.infinity
 
     private var band: StepBandPass
     private var picker: StepPeakPicker
@@ -90,6 +93,7 @@ public struct StepDetector: Hashable, Sendable {
     @discardableResult public mutating func update(_ acceleration: Vector3, at time: Double) -> Int {
         bandPassed = band.update(acceleration)
         guard let candidate = picker.update(bandPassed, at: time) else { return 0 }
+        lastCandidateTime = candidate
         let counted = regularity.update(candidateAt: candidate)
         steps += counted
         return counted

@@ -1,0 +1,121 @@
+import MotionSensors
+import ThreadSupport
+
+/// WORKLOADS.md §7, the pedometer app: steps since the start date, distance, floors, cadence,
+/// activity with a confidence, progress toward a step goal, and a chart of steps over time.
+///
+/// As in the app, processing happens off the main thread: `handle` (the runner's workload thread,
+/// the app's main thread) hands each sample through a `PedometerChannel` to a worker thread named
+/// `mb-worker-steps`, which runs a `PedometerEngine` and publishes its results; `handle` shows the
+/// latest published ones, as the app's `DispatchQueue.main.async` did. `finish()` waits until the
+/// worker has processed every sample handed to it, so the outputs after it are deterministic.
+///
+/// Samples without a barometer (a recording that has none) leave the floors at 0.
+public final class PedometerWorkload: Workload {
+    /// Metres per step, for the distance.
+    public static let stride = WorkloadParameter(
+        name: "stride", summary: "metres per step, for the distance", defaultValue: 0.74, range: 0.2...2.5, isInteger: false)
+    /// The daily step goal.
+    public static let goal = WorkloadParameter(
+        name: "goal", summary: "the step goal progress is shown against, in steps", defaultValue: 10_000,
+        range: 1...1_000_000, isInteger: true)
+
+    /// Accelerometer and barometer at 50 Hz, one detector, no animation.
+    public static let descriptor = WorkloadDescriptor(
+        name: "pedometer",
+        summary: "steps, distance, floors, cadence, activity and goal on a worker thread; a thinned steps chart",
+        sensors: [.accelerometer, .barometer], defaultRates: [50],
+        filters: ["default"], defaultFilters: ["default"],
+        displayRate: nil, parameters: [stride, goal])
+
+    /// The worker's thread name: `workerThreadPrefix` + `-steps`, 15 bytes, Linux's limit.
+    public static let workerName = workerThreadPrefix + "-steps"
+    /// Samples in flight between the main thread and the worker: ten seconds at 100 Hz, two sensors.
+    static let channelCapacity = 2048
+
+    /// How the workload was set up.
+    public let configuration: WorkloadConfiguration
+    /// The results shown now: the latest the worker published.
+    public private(set) var shown = PedometerResults()
+    /// The chart shown now.
+    public private(set) var chart: StepChart
+    /// Samples handed to the worker.
+    public private(set) var samples = 0
+
+    private let channel: PedometerChannel
+    private let worker: NamedThread
+
+    /// Creates the screen and starts its worker; throws for a filter other than `default` or a rate
+    /// that is not positive.
+    public init(configuration: WorkloadConfiguration) throws {
+        guard configuration.rate > 0, configuration.rate.isFinite else {
+            throw WorkloadError.invalidRate(configuration.rate)
+        }
+        guard Self.descriptor.filters.contains(configuration.filter) else {
+            throw WorkloadError.unknownFilter(
+                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
+        }
+        self.configuration = configuration
+        var engine = PedometerEngine(
+            sampleRate: configuration.rate, stride: configuration.value(of: Self.stride),
+            goal: configuration.value(of: Self.goal))
+        chart = engine.chart
+        let channel = PedometerChannel(capacity: Self.channelCapacity, chart: engine.chart)
+        self.channel = channel
+        worker = NamedThread(name: Self.workerName) {
+            var batch: [SensorSample] = []
+            batch.reserveCapacity(Self.channelCapacity)
+            while channel.take(into: &batch) {
+                for sample in batch { engine.process(sample) }
+                channel.publish(engine.results, chart: engine.chart, samples: batch.count)
+            }
+        }
+    }
+
+    deinit {
+        channel.close()
+        worker.join()
+    }
+
+    /// Hands the sample to the worker and shows the latest results it published.
+    public func handle(_ sample: SensorSample) {
+        samples += 1
+        channel.push(sample, shown: &shown, shownChart: &chart)
+    }
+
+    /// Nothing to draw between samples: the screen changes when results come back.
+    public func renderFrame(at time: Double) {}
+
+    /// Waits until the worker has processed every sample handed to it, and shows its final results.
+    public func finish() {
+        channel.waitUntilProcessed(shown: &shown, shownChart: &chart)
+    }
+
+    /// `samples` (handed over), `processed` (by the worker), `steps`, `distance_m`, `floors_ascended`,
+    /// `floors_descended`, `cadence_spm`, `activity` (index in `Activity.allCases`),
+    /// `activity_confidence`, `goal_progress` (0–1), `chart_points`.
+    public var outputSummary: [String: Double] {
+        [
+            "samples": Double(samples), "processed": Double(shown.samples), "steps": Double(shown.steps),
+            "distance_m": shown.distance, "floors_ascended": Double(shown.floorsAscended),
+            "floors_descended": Double(shown.floorsDescended), "cadence_spm": shown.cadence,
+            "activity": Double(Activity.allCases.firstIndex(of: shown.activity) ?? 0),
+            "activity_confidence": shown.confidence, "goal_progress": shown.goalProgress,
+            "chart_points": Double(chart.points.count),
+        ]
+    }
+
+    /// The screen's labels, e.g. `steps 120 | 88.80 m | floors +1 -0 | 108 spm | walking 0.93 |
+    /// goal 1.2 % | chart 12 points`.
+    public func describeState() -> String {
+        let fields = [
+            "steps \(shown.steps)", FixedDecimal.format(shown.distance, decimals: 2) + " m",
+            "floors +\(shown.floorsAscended) -\(shown.floorsDescended)",
+            FixedDecimal.format(shown.cadence, decimals: 0) + " spm",
+            "\(shown.activity.rawValue) " + FixedDecimal.format(shown.confidence, decimals: 2),
+            "goal " + FixedDecimal.format(shown.goalProgress * 100, decimals: 1) + " %",
+            "chart \(chart.points.count) points",
+        ]
+        return fields.joined(separator: " | ")
+    }
+}

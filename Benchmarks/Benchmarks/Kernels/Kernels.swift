@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
     sourceBenchmarks()
+    pedometerBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
         Benchmark("accelerometer handle, \(filter)") { benchmark in

@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
     sourceBenchmarks()
+    sensorWorkloadBenchmarks()
     pedometerBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {

@@ -1,0 +1,62 @@
+import Benchmark
+import MotionFilters
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+
+/// The barometer, leveler and heading workloads, each per sample as `Kernels.swift`'s are, and the
+/// kernels under them: the median of five, the e-compass, and the magnetic model (evaluated once per
+/// run by the heading workload, measured to show it could be per sample).
+func sensorWorkloadBenchmarks() {
+    for filter in BarometerWorkload.descriptor.filters {
+        Benchmark("barometer handle, \(filter)") { benchmark in
+            let workload = try BarometerWorkload(configuration: WorkloadConfiguration(rate: 1, filter: filter))
+            let samples = recorded(.barometer, rate: 1)
+            benchmark.startMeasurement()
+            feed(workload, samples, rate: 1, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        }
+    }
+
+    Benchmark("leveler tick (1 sample + 4 frames at 15/60 Hz)") { benchmark in
+        let workload = try LevelerWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
+        let samples = recorded(.accelerometer, rate: 15)
+        benchmark.startMeasurement()
+        feed(workload, samples, rate: 15, framesPerSample: 4, displayRate: 60, benchmark: benchmark)
+    }
+
+    // One iteration is one sample of the three a 50 Hz tick brings (gyroscope, accelerometer,
+    // magnetometer, in the hub's order), so a tick costs three iterations.
+    Benchmark("heading handle, ecompass (1 of 3 samples per 50 Hz tick)") { benchmark in
+        let workload = try HeadingWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "ecompass"))
+        let streams = HeadingWorkload.descriptor.sensors.map { recorded($0, rate: 50) }
+        let samples = streams[0].indices.flatMap { index in streams.map { $0[index] } }
+        benchmark.startMeasurement()
+        feed(workload, samples, rate: 50 * Double(streams.count), framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+    }
+
+    Benchmark("e-compass attitude and heading") { benchmark in
+        let accelerations = recorded(.accelerometer, rate: 100), fields = recorded(.magnetometer, rate: 100)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            let attitude = TiltCompensatedCompass.attitude(
+                acceleration: accelerations[iteration & 4095].value, magneticField: fields[iteration & 4095].value)
+            blackHole(attitude.map(Heading.degrees(of:)))
+        }
+    }
+
+    Benchmark("filter update, median of five") { benchmark in
+        var filter = MedianOfFive()
+        let samples = recorded(.barometer, rate: 1)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { blackHole(filter.update(samples[iteration & 4095].value.x)) }
+    }
+
+    Benchmark("WMM2025 field at a place and date") { benchmark in
+        let model = WorldMagneticModel.wmm2025
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            let place = Double(iteration % 4096)
+            blackHole(model.field(latitude: place.truncatingRemainder(dividingBy: 170) - 85, longitude: place, altitude: 200, year: 2026.5))
+        }
+    }
+}

@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
         .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors"]),
-        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath"]),
+        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads", "ThreadSupport", "CSystemShim"]),

@@ -15,7 +15,8 @@ public enum Angle {
     @inlinable public static func wrappedDegrees(_ degrees: Double) -> Double {
         let remainder = degrees.truncatingRemainder(dividingBy: 360)
         let wrapped = remainder < 0 ? remainder + 360 : remainder
-        // A tiny negative remainder plus 360 rounds to exactly 360, which is outside the range.
-        return wrapped < 360 ? wrapped : 0
+        // A tiny negative remainder plus 360 rounds to exactly 360, which is outside the range; adding
+        // 0 turns −0 into 0, so a heading never prints as "-0".
+        return wrapped < 360 ? wrapped + 0 : 0
     }
 }

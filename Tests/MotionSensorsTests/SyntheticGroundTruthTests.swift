@@ -93,7 +93,7 @@ import Testing
         let walking = Scenario.walking()
         let truth = walking.truth(at: 0)
         #expect(abs(truth.trueHeading! - 30) < 1e-9)
-        #expect(abs(truth.magneticHeading! - 29) < 1e-9)
+        #expect(abs(truth.magneticHeading! - (30 - walking.earthField.declination)) < 1e-9)
         // Upright in portrait facing east: the top points up, the back (−z) east.
         let upright = Scenario(
             name: "upright", summary: "",

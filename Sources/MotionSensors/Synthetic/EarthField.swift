@@ -23,8 +23,10 @@ public struct EarthField: Hashable, Sendable {
         self.declination = declination
     }
 
-    /// Roughly France in the 2020s (Paris and Grenoble lie within a few µT and degrees of it).
-    public static let france = EarthField(intensity: 47, inclination: 60, declination: 1)
+    /// The World Magnetic Model 2025 at Grenoble (45.1885° N, 5.7245° E, 212 m) on 2026.0, the heading
+    /// workload's default place and date, so a scenario's true heading and the workload's declination
+    /// agree (MotionSensors cannot evaluate the model itself; a MotionFilters test checks these values).
+    public static let grenoble2026 = EarthField(intensity: 47.491_490_7, inclination: 61.186_957, declination: 2.848_104)
 
     /// The field in the North-West-Up reference frame, in µT: horizontal part toward magnetic north
     /// (`declination` east of true north, and east is −y), vertical part down for a positive

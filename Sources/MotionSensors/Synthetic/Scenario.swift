@@ -45,7 +45,7 @@ public struct Scenario: Hashable, Sendable {
     public init(
         name: String, summary: String, duration: Double = 60, orientation: AttitudeTrajectory,
         shakes: ShakeBursts? = nil, route: Route? = nil, gaits: [Gait] = [], oscillation: Oscillation? = nil,
-        activity: Activity = .stationary, touches: [TouchEvent] = [], earthField: EarthField = .france,
+        activity: Activity = .stationary, touches: [TouchEvent] = [], earthField: EarthField = .grenoble2026,
         seaLevelPressure: Double = StandardAtmosphere.seaLevelPressure, startAltitude: Double = 0
     ) {
         self.name = name

@@ -20,7 +20,7 @@ import MotionSensors
 /// with `SensorNoise.phone` adds tens of µT of it, and the e-compass heading is off by as much as
 /// that offset turns the field.
 public final class HeadingWorkload: Workload {
-    /// Geodetic latitude, degrees north; Grenoble's by default, where `EarthField.france` holds.
+    /// Geodetic latitude, degrees north; Grenoble's by default, where the virtual device's `EarthField.grenoble2026` holds.
     public static let latitude = WorkloadParameter(
         name: "latitude", summary: "latitude of the place, degrees north (WGS-84), for the declination",
         defaultValue: 45.1885, range: -90...90, isInteger: false)

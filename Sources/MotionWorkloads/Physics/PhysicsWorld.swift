@@ -62,9 +62,9 @@ public struct PhysicsWorld {
         return bodies.count - 1
     }
 
-    /// Resizes body `index` about its centre (capped at `maximumSize`).
+    /// Resizes body `index` about its centre, to between 1 point and `maximumSize`.
     public mutating func resize(_ index: Int, to size: Double) {
-        bodies[index].resize(to: min(size, maximumSize))
+        bodies[index].resize(to: min(max(size, 1), maximumSize))
     }
 
     /// Advances the world by `dt` seconds.

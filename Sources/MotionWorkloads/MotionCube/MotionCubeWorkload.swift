@@ -1,0 +1,184 @@
+import MotionMath
+import MotionSensors
+
+/// WORKLOADS.md §8, the gravity-shapes exercises: squares and circles fall toward whichever edge of
+/// the screen is down, collide with the edges and each other, and bounce; taps add shapes, and
+/// pans, pinches and rotations move, scale and turn them.
+///
+/// - Gravity follows the accelerometer in portrait: a reading (x, y, z) in g pulls with
+///   `(x, −y) × pointsPerG` points/s² on the y-down screen (z, into the screen, does not show),
+///   as `UIGravityBehavior`'s magnitude 1.0 is 1000 points/s². Until the first sample it points
+///   down at 1 g, `UIGravityBehavior`'s default.
+/// - Physics (`PhysicsWorld`) steps at the display rate, one fixed step per frame, so a frame shows
+///   the world `1 / displayRate` later than the one before; the first frame shows the start.
+/// - The `shapes` parameter pre-populates the canvas (`ShapeArrangement`): the cost grows with it.
+/// - A tap adds a 100 × 100 shape centred under the finger (moved inside the canvas if the finger
+///   is at an edge): square or circle and colour drawn from the seeded generator. Each tap of a
+///   double tap adds one, as a single-tap recognizer fires for both.
+/// - A drag, pinch or rotation starting on a shape holds the topmost shape under its point for its
+///   duration (`ShapeHold`); one starting on the background does nothing. A held shape has no
+///   gravity but collides and bounces; gravity returns when the fingers lift, and the shape keeps
+///   the velocity it had (a fling).
+public final class MotionCubeWorkload: Workload {
+    /// The number of shapes on the canvas at the start.
+    public static let shapesParameter = WorkloadParameter(
+        name: "shapes",
+        summary: "shapes on the canvas at the start (count); side min(100, √(canvas area / 3 / count)) points",
+        defaultValue: 10, defaultSweep: [1, 10, 100, 1000], range: 0...5000, isInteger: true)
+
+    /// Accelerometer at 60 Hz, raw, physics at 60 frames a second; sweeps the shape count.
+    public static let descriptor = WorkloadDescriptor(
+        name: "motion-cube",
+        summary: "squares and circles under accelerometer gravity, colliding and bouncing; taps add, gestures hold",
+        sensors: [.accelerometer], defaultRates: [60],
+        filters: ["raw"], defaultFilters: ["raw"],
+        displayRate: 60, parameters: [shapesParameter])
+
+    /// Screen gravity per g of acceleration, points/s²: `UIGravityBehavior`'s magnitude 1.0.
+    public static let pointsPerG = 1000.0
+    /// The side of a tapped shape, in points.
+    public static let tappedSize = 100.0
+    /// The most steps one frame catches up when frames arrive late, so a stall cannot snowball.
+    public static let maximumStepsPerFrame = 4
+
+    /// How the workload was set up.
+    public let configuration: WorkloadConfiguration
+    /// The shapes and their physics.
+    public private(set) var world: PhysicsWorld
+    /// Each body's fill colour, by body index.
+    public private(set) var colors: [RGBColor]
+    /// Shapes added by taps.
+    public private(set) var taps = 0
+    /// Gestures that took hold of a shape.
+    public private(set) var gestures = 0
+    /// Samples handled.
+    public private(set) var samples = 0
+    /// Frames rendered.
+    public private(set) var frames = 0
+
+    private var holds: [ShapeHold] = []
+    private var random: SplitMix64
+    private let stepDuration: Double
+    /// The time the world shows, once the first frame has been drawn.
+    private var worldTime: Double?
+
+    /// Creates the canvas with `shapes` shapes at rest in a seeded arrangement; throws for a filter
+    /// other than `raw` or a rate that is not positive.
+    public init(configuration: WorkloadConfiguration) throws {
+        guard configuration.rate > 0, configuration.rate.isFinite else {
+            throw WorkloadError.invalidRate(configuration.rate)
+        }
+        guard Self.descriptor.filters.contains(configuration.filter) else {
+            throw WorkloadError.unknownFilter(
+                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
+        }
+        self.configuration = configuration
+        stepDuration = 1 / configuration.displayRate
+        random = SplitMix64(seed: configuration.seed)
+        let count = Int(configuration.value(of: Self.shapesParameter))
+        // Room for the script's taps before any buffer grows.
+        let capacity = count + 64
+        world = PhysicsWorld(width: configuration.canvasWidth, height: configuration.canvasHeight, capacity: capacity)
+        world.gravity = Vector2(0, Self.pointsPerG)
+        colors = []
+        colors.reserveCapacity(capacity)
+        holds.reserveCapacity(8)
+        let arrangement = ShapeArrangement(
+            count: count, width: configuration.canvasWidth, height: configuration.canvasHeight, random: &random)
+        for placement in arrangement.placements {
+            world.add(RigidBody(kind: placement.kind, size: arrangement.side, position: placement.center))
+            colors.append(placement.color)
+        }
+    }
+
+    /// Points gravity along the reading, in portrait.
+    public func handle(_ sample: SensorSample) {
+        samples += 1
+        world.gravity = Vector2(sample.value.x, -sample.value.y) * Self.pointsPerG
+    }
+
+    /// Adds a shape for a tap; takes hold of the shape under a drag, pinch or rotation.
+    public func handle(_ touch: TouchEvent) {
+        switch touch.gesture {
+        case let .tap(point):
+            addShape(at: point)
+        case let .doubleTap(point):
+            addShape(at: point)
+            addShape(at: point)
+        case .drag, .pinch, .rotation:
+            guard let index = world.bodies.lastIndex(where: { $0.contains(touch.point) }),
+                let hold = ShapeHold(touch, body: index, world.bodies[index])
+            else { return }
+            holds.append(hold)
+            world.bodies[index].isHeld = true
+            gestures += 1
+        case .press:
+            return
+        }
+    }
+
+    /// Steps the world up to `time`, one fixed step per display interval.
+    public func renderFrame(at time: Double) {
+        frames += 1
+        guard var shown = worldTime else {
+            worldTime = time
+            return
+        }
+        let due = Int(((time - shown) / stepDuration).rounded())
+        for _ in 0..<min(due, Self.maximumStepsPerFrame) {
+            shown += stepDuration
+            step(endingAt: shown)
+        }
+        worldTime = due > Self.maximumStepsPerFrame ? time : shown
+    }
+
+    /// `frames`, `samples`, `steps`, `shapes`, `taps`, `gestures`; `contacts` (points in the last
+    /// step), `deepest_overlap` (points, after it), `gravity_x`, `gravity_y` (points/s²).
+    public var outputSummary: [String: Double] {
+        [
+            "frames": Double(frames), "samples": Double(samples), "steps": Double(world.steps),
+            "shapes": Double(world.bodies.count), "taps": Double(taps), "gestures": Double(gestures),
+            "contacts": Double(world.contacts.count), "deepest_overlap": world.deepestOverlap,
+            "gravity_x": world.gravity.x, "gravity_y": world.gravity.y,
+        ]
+    }
+
+    /// Gravity, the shape count, then the first `describedShapes` shapes: kind, centre, angle in
+    /// degrees, size, colour, and `held`, e.g.
+    /// `gravity (0, 1000) shapes 2 | square (187.50, 617.00) 0.0° 100 #FF0000 | circle …`.
+    public func describeState() -> String {
+        let gravity = "(\(FixedDecimal.format(world.gravity.x, decimals: 0)), \(FixedDecimal.format(world.gravity.y, decimals: 0)))"
+        var text = "gravity \(gravity) shapes \(world.bodies.count)"
+        for (body, color) in zip(world.bodies, colors).prefix(Self.describedShapes) {
+            let center = "(\(FixedDecimal.format(body.position.x, decimals: 2)), \(FixedDecimal.format(body.position.y, decimals: 2)))"
+            let angle = FixedDecimal.format(Angle.degrees(fromRadians: body.angle), decimals: 1)
+            text += " | \(body.kind) \(center) \(angle)° \(FixedDecimal.format(body.size, decimals: 0)) \(color.hex)"
+            if body.isHeld { text += " held" }
+        }
+        if world.bodies.count > Self.describedShapes { text += " | …" }
+        return text
+    }
+
+    /// How many shapes `describeState` lists.
+    public static let describedShapes = 12
+
+    /// Adds a tapped shape centred at `point`.
+    private func addShape(at point: Vector2) {
+        let kind: ShapeKind = random.nextUnit() < 0.5 ? .square : .circle
+        world.add(RigidBody(kind: kind, size: Self.tappedSize, position: point))
+        colors.append(.random(using: &random))
+        taps += 1
+    }
+
+    /// One physics step ending at `time`: the fingers steer what they hold, then the world moves;
+    /// a gesture that has ended lets go.
+    private func step(endingAt time: Double) {
+        for hold in holds { hold.steer(&world, at: time, dt: stepDuration) }
+        world.step(stepDuration)
+        guard holds.contains(where: { $0.isOver(at: time) }) else { return }
+        holds.removeAll { $0.isOver(at: time) }
+        for index in world.bodies.indices where world.bodies[index].isHeld {
+            world.bodies[index].isHeld = holds.contains { $0.body == index }
+        }
+    }
+}

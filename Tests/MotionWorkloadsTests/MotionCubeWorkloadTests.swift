@@ -1,0 +1,197 @@
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+import Testing
+
+@Suite struct MotionCubeWorkloadTests {
+    func makeWorkload(shapes: Int = 0, seed: UInt64 = 1, displayRate: Double = 60) throws -> MotionCubeWorkload {
+        try MotionCubeWorkload(configuration: WorkloadConfiguration(
+            rate: 60, filter: "raw", displayRate: displayRate, seed: seed, parameters: ["shapes": Double(shapes)]))
+    }
+
+    func accelerometer(_ x: Double, _ y: Double, _ z: Double, at time: Double = 0) -> SensorSample {
+        SensorSample(sensor: .accelerometer, time: time, value: Vector3(x, y, z))
+    }
+
+    /// Renders frames j / 60 for j in `frames`.
+    func render(_ workload: MotionCubeWorkload, frames: Range<Int>) {
+        for frame in frames { workload.renderFrame(at: Double(frame) / 60) }
+    }
+
+    /// The deepest overlap between two shapes, in points.
+    func deepestOverlap(_ bodies: [RigidBody]) -> Double {
+        var deepest = 0.0
+        for i in bodies.indices {
+            for j in (i + 1)..<bodies.count where bodies[i].bounds.overlaps(bodies[j].bounds) {
+                deepest = max(deepest, -Collision.separation(bodies[i], bodies[j]))
+            }
+        }
+        return deepest
+    }
+
+    @Test func golden() throws {
+        let workload = try makeWorkload(shapes: 3, seed: 42)
+        var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
+        var lines: [String] = [], frame = 0
+        drive(workload, device: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
+              touches: Scenario.tiltAndShake.touches) { delivery in
+            switch delivery {
+            case let .touch(touch):
+                lines.append("touch  \(FixedDecimal.format(touch.time, decimals: 3)) \(describe(touch))")
+            case .sample:
+                break
+            case let .frame(time):
+                if frame % 15 == 0 { lines.append("frame  \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())") }
+                frame += 1
+            }
+        }
+        try expectGolden(lines.joined(separator: "\n") + "\n", named: "motion-cube-raw.txt")
+        #expect(workload.outputSummary["frames"] == 1200 && workload.outputSummary["steps"] == 1199)
+        // Three to start, five taps, and the two taps of a double tap.
+        #expect(workload.outputSummary["shapes"] == 10 && workload.outputSummary["taps"] == 7)
+    }
+
+    @Test func shapeSideKeepsAThirdOfTheCanvasCovered() {
+        let side = { (count: Int) in ShapeArrangement.side(count: count, width: 375, height: 667) }
+        #expect(side(1) == 100 && side(8) == 100)
+        #expect(abs(side(10) - 91.31) < 0.01 && abs(side(100) - 28.87) < 0.01 && abs(side(1000) - 9.13) < 0.01)
+    }
+
+    @Test(arguments: [1, 10, 100, 1000])
+    func shapesStartSeededInsideAndApart(count: Int) throws {
+        let workload = try makeWorkload(shapes: count, seed: 5)
+        let bodies = workload.world.bodies
+        #expect(bodies.count == count)
+        #expect(bodies.allSatisfy { $0.size == ShapeArrangement.side(count: count, width: 375, height: 667) })
+        #expect(bodies.allSatisfy { $0.bounds.minX >= 0 && $0.bounds.minY >= 0 && $0.bounds.maxX <= 375 && $0.bounds.maxY <= 667 })
+        for i in bodies.indices {
+            for j in (i + 1)..<bodies.count where bodies[i].bounds.overlaps(bodies[j].bounds) {
+                Issue.record("shapes \(i) and \(j) start overlapping")
+            }
+        }
+        let again = try makeWorkload(shapes: count, seed: 5), other = try makeWorkload(shapes: count, seed: 6)
+        #expect(again.world.bodies == bodies && again.colors == workload.colors)
+        #expect(other.world.bodies.map(\.position) != bodies.map(\.position))
+        #expect(Set(bodies.map(\.kind)).count == (count == 1 ? 1 : 2))
+    }
+
+    @Test func gravityFollowsTheAccelerometerInPortrait() throws {
+        let workload = try makeWorkload()
+        #expect(workload.world.gravity == Vector2(0, 1000))
+        workload.handle(accelerometer(0.5, -0.25, -0.8))
+        #expect(workload.world.gravity == Vector2(500, 250))
+        workload.handle(accelerometer(0, 0, -1))
+        #expect(workload.world.gravity == Vector2(0, 0))
+        #expect(workload.samples == 2)
+    }
+
+    @Test func tapsAddSeededShapesUnderTheFinger() throws {
+        let workload = try makeWorkload(seed: 3)
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(120, 200))))
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(5, 660))))
+        let bodies = workload.world.bodies
+        #expect(bodies.count == 2 && bodies.allSatisfy { $0.size == 100 })
+        #expect(bodies[0].position == Vector2(120, 200))
+        // At the corner the shape is moved inside the canvas.
+        #expect(bodies[1].bounds.minX >= 0 && abs(bodies[1].bounds.maxY - 667) < 1e-9)
+        let again = try makeWorkload(seed: 3)
+        again.handle(TouchEvent(time: 0, .tap(Vector2(120, 200))))
+        again.handle(TouchEvent(time: 0, .tap(Vector2(5, 660))))
+        #expect(again.world.bodies.map(\.kind) == bodies.map(\.kind) && again.colors == workload.colors)
+        workload.handle(TouchEvent(time: 0, .doubleTap(Vector2(300, 100))))
+        #expect(workload.world.bodies.count == 4 && workload.taps == 4)
+    }
+
+    @Test func aHeldShapeIgnoresGravityAndFallsWhenReleased() throws {
+        let workload = try makeWorkload()
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(187.5, 200))))
+        workload.handle(TouchEvent(time: 0, .drag(from: Vector2(190, 210), to: Vector2(100, 310), duration: 1)))
+        #expect(workload.world.bodies[0].isHeld && workload.gestures == 1)
+        render(workload, frames: 0..<31)
+        // Half way: where the finger put it, not fallen (gravity would have pulled it 125 points).
+        #expect((workload.world.bodies[0].position - Vector2(142.5, 250)).length < 0.5)
+        render(workload, frames: 31..<61)
+        #expect((workload.world.bodies[0].position - Vector2(97.5, 300)).length < 0.5)
+        #expect(!workload.world.bodies[0].isHeld)
+        render(workload, frames: 61..<300)
+        let body = workload.world.bodies[0]
+        // At rest on the floor (a circle may still roll along it).
+        #expect(abs(body.position.y - (667 - 50)) < 1 && abs(body.velocity.y) < 1)
+    }
+
+    @Test func pinchScalesAndRotationTurnsTheShapeUnderTheFingers() throws {
+        let workload = try makeWorkload()
+        workload.handle(accelerometer(0, 0, -1))
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(187.5, 333.5))))
+        workload.handle(TouchEvent(time: 0, .pinch(center: Vector2(187.5, 333.5), scale: 1.5, duration: 0.5)))
+        workload.handle(TouchEvent(time: 0, .rotation(center: Vector2(187.5, 333.5), angle: Double.pi / 4, duration: 0.5)))
+        render(workload, frames: 0..<16)
+        #expect(abs(workload.world.bodies[0].size - 125) < 1e-9 && workload.world.bodies[0].isHeld)
+        #expect(abs(workload.world.bodies[0].angle - Double.pi / 8) < 1e-6)
+        render(workload, frames: 16..<40)
+        #expect(abs(workload.world.bodies[0].size - 150) < 1e-9 && !workload.world.bodies[0].isHeld)
+        #expect(abs(workload.world.bodies[0].angle - Double.pi / 4) < 1e-6)
+        #expect(workload.gestures == 2)
+    }
+
+    @Test func gesturesOnTheBackgroundHoldNothing() throws {
+        let workload = try makeWorkload()
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(100, 100))))
+        workload.handle(TouchEvent(time: 0, .drag(from: Vector2(300, 600), to: Vector2(100, 100), duration: 1)))
+        workload.handle(TouchEvent(time: 0, .press(button: "light", at: Vector2(100, 100))))
+        #expect(workload.gestures == 0 && !workload.world.bodies[0].isHeld && workload.world.bodies.count == 1)
+    }
+
+    /// Thousands of frames of a thousand shapes shaken and tilted, plus taps at the corners: every
+    /// shape inside the canvas on every frame.
+    @Test func noShapeEverLeavesTheCanvas() throws {
+        let workload = try makeWorkload(shapes: 1000, seed: 9)
+        var device = VirtualDevice(scenario: .tiltAndShake, seed: 9)
+        let corners = [Vector2(0, 0), Vector2(375, 0), Vector2(0, 667), Vector2(375, 667)]
+        let taps = corners.enumerated().map { TouchEvent(time: 6 + Double($0.offset), .tap($0.element)) }
+        var outside = 0, frames = 0
+        drive(workload, device: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 34,
+              touches: taps) { delivery in
+            guard case .frame = delivery else { return }
+            frames += 1
+            for body in workload.world.bodies {
+                let bounds = body.bounds
+                if bounds.minX < -1e-9 || bounds.minY < -1e-9 || bounds.maxX > 375 + 1e-9 || bounds.maxY > 667 + 1e-9 { outside += 1 }
+            }
+        }
+        #expect(frames == 2040 && workload.world.bodies.count == 1004)
+        #expect(outside == 0)
+    }
+
+    /// Dropped under plain gravity, shapes settle into a pile whose deepest overlap is a small share
+    /// of their side (the solver's 0.2-point slop, and what 8 iterations leave in a pile 7 deep).
+    @Test(arguments: [(10, 0.5), (100, 1.0)])
+    func shapesComeToRestStackedWithoutOverlapping(count: Int, tolerance: Double) throws {
+        let workload = try makeWorkload(shapes: count, seed: 11)
+        workload.handle(accelerometer(0, -1, 0))
+        render(workload, frames: 0..<480)
+        let bodies = workload.world.bodies
+        #expect(deepestOverlap(bodies) < tolerance)
+        let meanSpeed = bodies.map(\.velocity.length).reduce(0, +) / Double(count)
+        #expect(meanSpeed < 2, "mean speed \(meanSpeed) points/s")
+    }
+
+    @Test func oneFixedStepPerFrameCatchingUpAtMostFour() throws {
+        let workload = try makeWorkload(displayRate: 120)
+        for frame in 0..<240 { workload.renderFrame(at: Double(frame) / 120) }
+        #expect(workload.world.steps == 239)
+        workload.renderFrame(at: 2.5)
+        #expect(workload.world.steps == 243)
+        workload.renderFrame(at: 2.5 + 1.0 / 120)
+        #expect(workload.world.steps == 244)
+    }
+
+    @Test func onlyRawAndPositiveRates() {
+        #expect(throws: WorkloadError.unknownFilter(workload: "motion-cube", filter: "low-pass", known: ["raw"])) {
+            try MotionCubeWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "low-pass"))
+        }
+        #expect(throws: WorkloadError.invalidRate(0)) {
+            try MotionCubeWorkload(configuration: WorkloadConfiguration(rate: 0, filter: "raw"))
+        }
+    }
+}

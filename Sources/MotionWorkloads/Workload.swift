@@ -13,7 +13,7 @@ public protocol Workload: AnyObject {
     /// Creates the workload in its initial state; throws `WorkloadError` for a filter it does not offer.
     init(configuration: WorkloadConfiguration) throws
 
-    /// Consumes one sensor sample (one of `descriptor.sensors`), as a Core Motion handler would.
+    /// Consumes one sensor sample (of `descriptor.sensors` or `optionalSensors`), as a Core Motion handler would.
     func handle(_ sample: SensorSample)
 
     /// Evaluates one display frame at `time` seconds (only called when `descriptor.displayRate` is set).
@@ -93,8 +93,11 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     public var name: String
     /// One line on what it computes.
     public var summary: String
-    /// The sensors it subscribes to, all delivered at the case's rate.
+    /// The sensors it needs, all delivered at the case's rate.
     public var sensors: [SensorKind]
+    /// Sensors it reads when the source has them and does without otherwise (the pedometer's
+    /// barometer, for floors), delivered like the others.
+    public var optionalSensors: [SensorKind]
     /// The rates, in Hz, that `run --all` measures.
     public var defaultRates: [Double]
     /// Every filter it accepts; the first is used when none is asked for.
@@ -109,7 +112,8 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     /// Creates a descriptor.
     public init(
         name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
-        filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = []
+        filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = [],
+        optionalSensors: [SensorKind] = []
     ) {
         self.name = name
         self.summary = summary
@@ -119,6 +123,7 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         self.defaultFilters = defaultFilters
         self.displayRate = displayRate
         self.parameters = parameters
+        self.optionalSensors = optionalSensors
     }
 }
 

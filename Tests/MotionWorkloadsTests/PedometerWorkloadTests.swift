@@ -20,7 +20,7 @@ import Testing
         let ticks = Int((scenario.duration + extra) * rate)
         for tick in 0..<ticks {
             let time = Double(tick) / rate
-            for sensor in PedometerWorkload.descriptor.sensors { workload.handle(device.reading(of: sensor, at: time)) }
+            for sensor in PedometerWorkload.descriptor.sensors + PedometerWorkload.descriptor.optionalSensors { workload.handle(device.reading(of: sensor, at: time)) }
             if (tick + 1) % Int(rate) == 0 {
                 workload.finish()
                 checkpoint(time)

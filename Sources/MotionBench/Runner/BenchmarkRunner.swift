@@ -5,7 +5,8 @@ import SystemView
 
 /// Runs a plan's cases one after another and gathers a `RunResult`.
 public struct BenchmarkRunner {
-    /// Where each case's sensor samples and touches come from.
+    /// Where each case's sensor samples and touches come from: given the case and the sensors the
+    /// workload needs or can use, an input whose source has at least those it needs.
     public typealias SourceFactory = (CaseSpec, [SensorKind]) throws -> CaseInput
 
     private let harness: CaseHarness
@@ -51,16 +52,18 @@ public struct BenchmarkRunner {
         guard let type = WorkloadRegistry.named(spec.workload) else {
             throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
         }
-        let sensors = type.descriptor.sensors
+        let descriptor = type.descriptor
         let configuration = WorkloadConfiguration(
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
             parameters: spec.parameters
         )
-        let input = try makeSource(spec, sensors)
-        let missing = sensors.filter { !input.source.sensors.contains($0) }
+        let input = try makeSource(spec, descriptor.sensors + descriptor.optionalSensors)
+        let missing = descriptor.sensors.filter { !input.source.sensors.contains($0) }
         guard missing.isEmpty else {
             throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")
         }
+        // Optional sensors are fed when the source has them.
+        let sensors = descriptor.sensors + descriptor.optionalSensors.filter { input.source.sensors.contains($0) }
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(

@@ -20,13 +20,14 @@ public final class PedometerWorkload: Workload {
         name: "goal", summary: "the step goal progress is shown against, in steps", defaultValue: 10_000,
         range: 1...1_000_000, isInteger: true)
 
-    /// Accelerometer and barometer at 50 Hz, one detector, no animation.
+    /// Accelerometer at 50 Hz, and the barometer for floors when the source has one (the Oxford walks
+    /// have none); one detector, no animation.
     public static let descriptor = WorkloadDescriptor(
         name: "pedometer",
         summary: "steps, distance, floors, cadence, activity and goal on a worker thread; a thinned steps chart",
-        sensors: [.accelerometer, .barometer], defaultRates: [50],
+        sensors: [.accelerometer], defaultRates: [50],
         filters: ["default"], defaultFilters: ["default"],
-        displayRate: nil, parameters: [stride, goal])
+        displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer])
 
     /// The worker's thread name: `workerThreadPrefix` + `-steps`, 15 bytes, Linux's limit.
     public static let workerName = workerThreadPrefix + "-steps"

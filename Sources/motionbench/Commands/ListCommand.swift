@@ -14,12 +14,25 @@ struct ListCommand: ParsableCommand {
             let workload = type.descriptor
             let filters = workload.filters.map { workload.defaultFilters.contains($0) ? "\($0)*" : $0 }
             table.append([
-                workload.name, workload.sensors.map(\.rawValue).joined(separator: ","),
+                workload.name, (workload.sensors.map(\.rawValue) + workload.optionalSensors.map { "(\($0.rawValue))" }).joined(separator: ","),
                 workload.defaultRates.map(Format.hertz).joined(separator: ","),
                 workload.displayRate.map(Format.hertz) ?? "-", filters.joined(separator: ","), workload.summary,
             ])
         }
         print(table.render(), terminator: "")
-        print("* measured by run --all")
+        print("* measured by run --all; (sensor): read when the source has it")
+        let parameters = WorkloadRegistry.all.flatMap { type in type.descriptor.parameters.map { (type.descriptor.name, $0) } }
+        if !parameters.isEmpty {
+            print("\nParameters (--param name=v1,v2,…):")
+            var table = TextTable(header: ["workload", "parameter", "default", "run --all sweeps", "range", "meaning"])
+            for (workload, parameter) in parameters {
+                table.append([
+                    workload, parameter.name, Format.hertz(parameter.defaultValue),
+                    parameter.defaultSweep.count > 1 ? parameter.defaultSweep.map(Format.hertz).joined(separator: ",") : "-",
+                    "\(Format.hertz(parameter.range.lowerBound))…\(Format.hertz(parameter.range.upperBound))", parameter.summary,
+                ])
+            }
+            print(table.render(), terminator: "")
+        }
     }
 }

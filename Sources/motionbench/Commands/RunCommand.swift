@@ -99,9 +99,10 @@ struct RunCommand: ParsableCommand {
                 samplerRateHz: samplerRate, source: input.description, quick: quick
             )
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
-                CaseInput(
-                    source: try hub.subscribe(sensors, rate: spec.rateHz), touches: hub.touches,
-                    recorded: spec.recordedTiming ? hub.recordedSamples(of: sensors) : nil
+                let available = sensors.filter { hub.sensors.contains($0) }
+                return CaseInput(
+                    source: try hub.subscribe(available, rate: spec.rateHz), touches: hub.touches,
+                    recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil
                 )
             }
             let progress = ProgressLine(enabled: !quiet)
@@ -124,7 +125,8 @@ struct RunCommand: ParsableCommand {
     private func nativeTiming(_ cases: [CaseSpec], hub: SensorHub) -> [CaseSpec] {
         var seen = Set<String>()
         return cases.compactMap { spec in
-            let sensors = WorkloadRegistry.named(spec.workload)!.descriptor.sensors
+            let descriptor = WorkloadRegistry.named(spec.workload)!.descriptor
+            let sensors = (descriptor.sensors + descriptor.optionalSensors).filter { hub.sensors.contains($0) }
             let recorded = hub.recordedSamples(of: sensors) ?? []
             var spec = spec
             spec.recordedTiming = true

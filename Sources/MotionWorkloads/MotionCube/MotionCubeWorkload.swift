@@ -124,7 +124,8 @@ public final class MotionCubeWorkload: Workload {
             worldTime = time
             return
         }
-        let due = Int(((time - shown) / stepDuration).rounded())
+        // A frame earlier than the world's time (a clock going back) steps nothing.
+        let due = max(0, Int(((time - shown) / stepDuration).rounded()))
         for _ in 0..<min(due, Self.maximumStepsPerFrame) {
             shown += stepDuration
             step(endingAt: shown)

@@ -164,6 +164,17 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     }
 }
 
+extension WorkloadConfiguration {
+    /// Checks what every workload's initializer checks first: a positive finite rate, and a filter
+    /// `descriptor` offers.
+    public func validate(for descriptor: WorkloadDescriptor) throws {
+        guard rate > 0, rate.isFinite else { throw WorkloadError.invalidRate(rate) }
+        guard descriptor.filters.contains(filter) else {
+            throw WorkloadError.unknownFilter(workload: descriptor.name, filter: filter, known: descriptor.filters)
+        }
+    }
+}
+
 /// Why a workload could not be created.
 public enum WorkloadError: Error, Equatable, CustomStringConvertible {
     /// The filter is not one the workload offers.

@@ -46,13 +46,9 @@ public final class AccelerometerWorkload: Workload {
     /// Creates the screen; throws for a filter not in `descriptor.filters` or a rate that is not
     /// positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard let filter = AccelerometerFilter(name: configuration.filter, rate: configuration.rate) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
+        // The descriptor lists exactly the names AccelerometerFilter knows.
+        let filter = AccelerometerFilter(name: configuration.filter, rate: configuration.rate)!
         self.configuration = configuration
         self.filter = filter
         shakeDetector = ShakeDetector(sampleRate: configuration.rate)

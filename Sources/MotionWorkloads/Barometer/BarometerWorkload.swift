@@ -38,13 +38,9 @@ public final class BarometerWorkload: Workload {
     /// Creates the screen; throws for a filter not in `descriptor.filters` or a rate that is not
     /// positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard let filter = BarometerFilter(name: configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
+        // The descriptor lists exactly the names BarometerFilter knows.
+        let filter = BarometerFilter(name: configuration.filter)!
         self.configuration = configuration
         self.filter = filter
     }

@@ -75,13 +75,7 @@ public final class HeadingWorkload: Workload {
     /// Creates the screen for the configured place and date; throws for an unknown filter or a rate
     /// that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         declination = WorldMagneticModel.wmm2025.field(
             latitude: configuration.value(of: Self.latitude), longitude: configuration.value(of: Self.longitude),

@@ -53,13 +53,7 @@ public final class LevelerWorkload: Workload {
     /// Creates the level with the dial upright and at rest; throws for a filter other than `raw` or a
     /// rate that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         nextFire = 1 / configuration.rate
     }

@@ -49,13 +49,7 @@ public final class PedometerWorkload: Workload {
     /// Creates the screen and starts its worker; throws for a filter other than `default` or a rate
     /// that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         var engine = PedometerEngine(
             sampleRate: configuration.rate, stride: configuration.value(of: Self.stride),

@@ -11,8 +11,6 @@ public struct PhysicsSettings: Hashable, Sendable {
     /// Coulomb friction coefficient (`UIDynamicItemBehavior.friction`); enough that a pile holds on
     /// a gently tilted screen.
     public var friction = 0.4
-    /// Mass per square point; only ratios matter, so shapes of one size weigh the same.
-    public var density = 1.0
     /// Approach speeds below this do not bounce, points per second: six frames of free fall at
     /// 1000 points/s², so resting shapes do not jitter (Box2D's 1 m/s, scaled).
     public var restitutionThreshold = 100.0

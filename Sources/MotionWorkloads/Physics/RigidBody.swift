@@ -24,7 +24,8 @@ public struct RigidBody: Hashable, Sendable {
     public private(set) var inverseMass: Double
     /// 1 / moment of inertia about the centre.
     public private(set) var inverseInertia: Double
-    /// Mass per square point.
+    /// Mass per square point; only ratios matter, and all shapes of the exercise have the same
+    /// (UIKit Dynamics' default of 1), so a shape's mass goes with its area.
     public let density: Double
 
     /// Creates a body at rest.

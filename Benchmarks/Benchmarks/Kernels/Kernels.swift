@@ -49,6 +49,7 @@ let benchmarks: @Sendable () -> Void = {
     sourceBenchmarks()
     sensorWorkloadBenchmarks()
     pedometerBenchmarks()
+    sceneWorkloadBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
         Benchmark("accelerometer handle, \(filter)") { benchmark in

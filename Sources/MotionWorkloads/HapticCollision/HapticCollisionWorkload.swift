@@ -73,13 +73,7 @@ public final class HapticCollisionWorkload: Workload {
     /// Creates the screen with both views at rest; throws for a filter other than `raw` or a rate
     /// that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         let size = Self.viewSize, y = configuration.canvasHeight / 2
         left = SceneRect(center: Vector2(Self.margin + size / 2, y), width: size, height: size, color: .blue)

@@ -65,13 +65,7 @@ public final class MotionCubeWorkload: Workload {
     /// Creates the canvas with `shapes` shapes at rest in a seeded arrangement; throws for a filter
     /// other than `raw` or a rate that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         stepDuration = 1 / configuration.displayRate
         random = SplitMix64(seed: configuration.seed)

@@ -72,13 +72,7 @@ public final class TiltBallWorkload: Workload {
     /// Creates the screen with the object red, square, at rest at the centre; throws for a filter
     /// other than `raw` or a rate that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
-        guard configuration.rate > 0, configuration.rate.isFinite else {
-            throw WorkloadError.invalidRate(configuration.rate)
-        }
-        guard Self.descriptor.filters.contains(configuration.filter) else {
-            throw WorkloadError.unknownFilter(
-                workload: Self.descriptor.name, filter: configuration.filter, known: Self.descriptor.filters)
-        }
+        try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         position = Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
         shakeDetector = ShakeDetector(sampleRate: configuration.rate)

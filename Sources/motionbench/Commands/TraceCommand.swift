@@ -22,7 +22,6 @@ struct TraceInfoCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(path)
-            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             print(TraceInfo(imported.trace).description)
         }
     }
@@ -41,7 +40,6 @@ struct TraceConvertCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(input)
-            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             do {
                 try TraceWriter.write(imported.trace, to: URL(fileURLWithPath: output))
             } catch let error as TraceError {

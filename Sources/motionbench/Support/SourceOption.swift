@@ -30,7 +30,6 @@ enum SourceOption: CustomStringConvertible {
             let path = String(text.dropFirst("trace:".count))
             guard !path.isEmpty else { throw ValidationError("--source: trace: needs a path") }
             let imported = try TraceFile.load(path)
-            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             return .trace(imported, path: path)
         }
         throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH")

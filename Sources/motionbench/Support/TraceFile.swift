@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import MotionSensors
 
-/// Loads a recording for the command line: a malformed or unreadable file is exit code 65 with the
-/// importer's one-line message (file and line).
+/// Loads a recording for the command line: its warnings (a probable wrong unit, dropped rows) go to
+/// stderr; a malformed or unreadable file is exit code 65 with the importer's one-line message (file
+/// and line).
 enum TraceFile {
     static func load(_ path: String) throws -> ImportedTrace {
         do {
-            return try importTrace(at: URL(fileURLWithPath: path))
+            let imported = try importTrace(at: URL(fileURLWithPath: path))
+            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            return imported
         } catch let error as TraceError {
             throw CommandFailure(String(describing: error), exitCode: .badInput)
         }

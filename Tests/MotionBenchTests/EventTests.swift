@@ -166,3 +166,20 @@ final class TouchCountingWorkload: Workload {
         #expect(abs(workload.lastTime - (2 * 0.54 + 1.0 / 60)) < 1e-9)
     }
 }
+
+@Suite struct VirtualBudgetTests {
+    func spec(samples: Int, budget: Double?) -> CaseSpec {
+        CaseSpec(workload: "w", rateHz: 60, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: 60, seed: 1, virtualBudgetSeconds: budget)
+    }
+
+    @Test func aBudgetCapsTheSamplesAtTheWarmUpsPace() {
+        // 256 ticks took 0.512 s: 2 ms a tick, so 1 s affords 500 of the 20000 asked.
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 512_000_000) == 500)
+        // Cheap ticks: the count asked is kept.
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 256_000) == 20_000)
+        // Never fewer than the warm-up fed, however slow.
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 60_000_000_000) == 256)
+        // No budget (--samples given): exactly what was asked.
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: nil), warmUpUnits: 256, warmUpNs: 512_000_000) == 20_000)
+    }
+}

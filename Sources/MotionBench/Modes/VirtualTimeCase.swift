@@ -36,13 +36,15 @@ struct VirtualTimeCase {
     /// Most recorded samples a block holds (a recording replays its first ones, lap after lap).
     static let maximumRecordedBlock = 16_384
 
+    /// Ticks (or recorded samples) the warm-up feeds: enough to warm code and data and to time a tick.
+    static let warmUpUnits = 256
+
     func run(
         _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
         let block: [HubEvent]
         let blockSeconds: Double
-        let length: Length
-        let warmUpLength: Length
+        let makeLength: (Int) -> Length
         if let recorded = input.recorded, !recorded.isEmpty {
             let count = min(recorded.count, Self.maximumRecordedBlock)
             // A lap lasts until the sample after the block's last, or one median interval past it.
@@ -50,8 +52,7 @@ struct VirtualTimeCase {
                 ? recorded[count].time
                 : recorded[count - 1].time + StreamResampler.medianInterval(Array(recorded.prefix(count)))
             block = EventTimeline.events(recorded: recorded.prefix(count), endSeconds: blockSeconds, displayRateHz: spec.displayRateHz, touches: input.touches)
-            length = .samples(total: spec.sampleCount)
-            warmUpLength = .samples(total: count)
+            makeLength = { .samples(total: $0) }
         } else {
             var source = input.source
             let blockTicks = min(spec.sampleCount, Self.blockLength(rateHz: spec.rateHz, displayRateHz: spec.displayRateHz))
@@ -60,18 +61,23 @@ struct VirtualTimeCase {
                 source: &source, touches: input.touches
             )
             blockSeconds = Double(blockTicks) / spec.rateHz
-            length = .ticks(total: spec.sampleCount, perBlock: blockTicks, rateHz: spec.rateHz)
-            warmUpLength = .ticks(total: blockTicks, perBlock: blockTicks, rateHz: spec.rateHz)
+            makeLength = { .ticks(total: $0, perBlock: blockTicks, rateHz: spec.rateHz) }
         }
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
+        // Its wall time per tick sizes a case that has a time budget.
+        let warmUpUnits = min(spec.sampleCount, Self.warmUpUnits)
+        var warmUpNs: UInt64 = 0
         do {
             let warmUp = try makeWorkload()
             NamedThread(name: "mb-warm-up") {
-                Self.replay(block, blockSeconds: blockSeconds, length: warmUpLength, into: warmUp)
+                let start = mb_monotonic_ns()
+                Self.replay(block, blockSeconds: blockSeconds, length: makeLength(warmUpUnits), into: warmUp)
                 warmUp.finish()
+                warmUpNs = mb_monotonic_ns() - start
             }.join()
         }
+        let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
         let workload = try makeWorkload()
         var cpuNs: UInt64 = 0
@@ -81,7 +87,7 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                frames = Self.replay(block, blockSeconds: blockSeconds, length: length, into: workload)
+                frames = Self.replay(block, blockSeconds: blockSeconds, length: makeLength(count), into: workload)
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -89,9 +95,17 @@ struct VirtualTimeCase {
         }
 
         return CaseResultBuilder.make(
-            spec: spec, measured: measured, samples: spec.sampleCount, frames: frames,
+            spec: spec, measured: measured, samples: count, frames: frames,
             workloadCpuNs: cpuNs, outputs: workload.outputSummary, realTime: nil, virtualWallNs: wallNs
         )
+    }
+
+    /// The case's sample count: `spec.sampleCount`, or as many as fit its time budget at the warm-up's
+    /// pace (never fewer than the warm-up fed).
+    static func sampleCount(_ spec: CaseSpec, warmUpUnits: Int, warmUpNs: UInt64) -> Int {
+        guard let budget = spec.virtualBudgetSeconds, warmUpUnits > 0, warmUpNs > 0 else { return spec.sampleCount }
+        let affordable = budget * 1e9 / (Double(warmUpNs) / Double(warmUpUnits))
+        return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
     }
 
     /// Feeds `block` lap after lap, each lap `blockSeconds` later, for `length`, and returns the frames

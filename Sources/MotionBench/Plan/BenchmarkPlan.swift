@@ -14,6 +14,9 @@ public struct PlanRequest: Sendable, Equatable {
     public var durationSeconds: Double
     /// Virtual-time samples per case.
     public var sampleCount: Int
+    /// Wall seconds a virtual-time case may take, feeding fewer samples if needed; nil feeds exactly
+    /// `sampleCount`.
+    public var virtualBudgetSeconds: Double?
     /// Repetitions of every case.
     public var repetitions: Int
     /// Display rate for animating workloads (60 or 120 on an iPhone).
@@ -28,7 +31,7 @@ public struct PlanRequest: Sendable, Equatable {
     public init(
         workloads: [String], rates: [Double]?, filters: [String]?, modes: [RunMode],
         durationSeconds: Double, sampleCount: Int, repetitions: Int, displayRateHz: Double = 60, seed: UInt64 = 1,
-        parameters: [String: [Double]] = [:]
+        parameters: [String: [Double]] = [:], virtualBudgetSeconds: Double? = nil
     ) {
         self.workloads = workloads
         self.rates = rates
@@ -40,6 +43,7 @@ public struct PlanRequest: Sendable, Equatable {
         self.displayRateHz = displayRateHz
         self.seed = seed
         self.parameters = parameters
+        self.virtualBudgetSeconds = virtualBudgetSeconds
     }
 }
 
@@ -74,7 +78,8 @@ public enum BenchmarkPlan {
                                 workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
                                 durationSeconds: request.durationSeconds, sampleCount: request.sampleCount,
                                 displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
-                                seed: request.seed, parameters: parameters
+                                seed: request.seed, parameters: parameters,
+                                virtualBudgetSeconds: request.virtualBudgetSeconds
                             ))
                         }
                     }

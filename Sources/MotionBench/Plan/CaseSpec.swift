@@ -12,8 +12,12 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     public var repetition: Int
     /// Real-time length in seconds (real-time mode).
     public var durationSeconds: Double
-    /// Samples to feed (virtual mode).
+    /// Samples to feed (virtual mode): exactly these, or at most these when `virtualBudgetSeconds` is set.
     public var sampleCount: Int
+    /// Virtual mode: wall seconds a case may take; fewer samples are fed when `sampleCount` of them would
+    /// take longer (the 1000-shape motion cube), judged from the warm-up's cost. Nil feeds exactly
+    /// `sampleCount`.
+    public var virtualBudgetSeconds: Double?
     /// Display frames per second for workloads that animate; nil for the others.
     public var displayRateHz: Double?
     /// Seed of the synthetic source and of the workload's own randomness.
@@ -28,7 +32,7 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     public init(
         workload: String, rateHz: Double, filter: String, mode: RunMode, repetition: Int,
         durationSeconds: Double, sampleCount: Int, displayRateHz: Double?, seed: UInt64, parameters: [String: Double] = [:],
-        recordedTiming: Bool = false
+        recordedTiming: Bool = false, virtualBudgetSeconds: Double? = nil
     ) {
         self.workload = workload
         self.rateHz = rateHz
@@ -41,6 +45,7 @@ public struct CaseSpec: Sendable, Equatable, Codable {
         self.seed = seed
         self.parameters = parameters
         self.recordedTiming = recordedTiming
+        self.virtualBudgetSeconds = virtualBudgetSeconds
     }
 
     /// The parameters as `name=value` joined by `;`, names sorted: `shapes=100`; empty when none.

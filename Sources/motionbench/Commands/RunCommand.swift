@@ -38,7 +38,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds per real-time case (default 10, 2 with --quick; a trace's length at most).", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Sample ticks per virtual-time case (default 200000, 20000 with --quick).", valueName: "n"))
+    @Option(help: ArgumentHelp("Sample ticks per virtual-time case, exactly (default: up to 200000, or 20000 with --quick, fewer if a case would take over 10 s, or 1 s, of wall time).", valueName: "n"))
     var samples: Int?
 
     @Option(help: "Repetitions of every case.")
@@ -83,7 +83,8 @@ struct RunCommand: ParsableCommand {
                 durationSeconds: durationSeconds,
                 sampleCount: samples ?? (quick ? 20_000 : 200_000),
                 repetitions: repetitions, displayRateHz: displayRate, seed: seed,
-                parameters: try ParameterOption.parse(param)
+                parameters: try ParameterOption.parse(param),
+                virtualBudgetSeconds: samples == nil ? (quick ? 1 : 10) : nil
             )
             var cases = try plan(request, feedableBy: hub, named: input.description)
             if native { cases = nativeTiming(cases, hub: hub) }

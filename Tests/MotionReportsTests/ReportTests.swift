@@ -112,3 +112,18 @@ import Testing
         #expect(!MarkdownReport.render(run, charts: []).contains("Cost against swept parameters"))
     }
 }
+
+@Suite struct ChartAxisTests {
+    @Test func valuesSpanningMoreThanAHundredfoldGetALogarithmicAxis() {
+        let axis = BarChart.Axis(values: [57, 275, 1_883_438])
+        #expect(axis.isLogarithmic && axis.ticks == [10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000])
+        #expect(abs(axis.position(of: 1000) - 2.0 / 6) < 1e-12)
+        let svg = BarChart(title: "t", axisLabel: "ns", categories: ["a", "b"], series: [.init(name: "s", values: [57, 1_883_438])]).svg()
+        #expect(svg.contains("ns (log scale)") && svg.contains(">1e6</text>"))
+    }
+
+    @Test func closeValuesKeepALinearAxisFromZero() {
+        let axis = BarChart.Axis(values: [50, 180])
+        #expect(!axis.isLogarithmic && axis.ticks.first == 0 && axis.position(of: 100) == 0.5)
+    }
+}

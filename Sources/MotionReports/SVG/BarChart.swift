@@ -3,6 +3,8 @@ import MotionBench
 
 /// A horizontal grouped bar chart as a self-contained SVG file: one group per category, one bar per
 /// series, an axis with round ticks, a legend, and "missing" written where a figure is absent.
+/// When the positive values span more than a factor of 100 (57 ns beside 1.9 ms), the axis is
+/// logarithmic with a tick per decade, so the small bars stay visible; the axis label says so.
 public struct BarChart {
     /// One coloured set of bars.
     public struct Series {
@@ -49,8 +51,7 @@ public struct BarChart {
         let plotHeight = Double(categories.count) * groupHeight
         let width = labelWidth + Self.plotWidth + 90
         let height = top + plotHeight + 48
-        let ticks = Self.ticks(upTo: series.flatMap { $0.values.compactMap { $0 } }.max() ?? 0)
-        let scale = Self.plotWidth / (ticks.last ?? 1)
+        let axis = Axis(values: series.flatMap { $0.values.compactMap { $0 } })
 
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -64,13 +65,13 @@ public struct BarChart {
             out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y))\" width=\"12\" height=\"12\" fill=\"\(Self.color(index))\"/>"
             out += "<text x=\"\(Self.n(labelWidth + 18))\" y=\"\(Self.n(y + 10))\">\(Self.escape(entry.name))</text>\n"
         }
-        for tick in ticks {
-            let x = labelWidth + tick * scale
+        for tick in axis.ticks {
+            let x = labelWidth + axis.position(of: tick) * Self.plotWidth
             out += "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(x))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#ddd\"/>"
             out += "<text x=\"\(Self.n(x))\" y=\"\(Self.n(top + plotHeight + 14))\" text-anchor=\"middle\">\(Self.tickLabel(tick))</text>\n"
         }
         out += "<line x1=\"\(Self.n(labelWidth))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(labelWidth))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#333\"/>\n"
-        out += "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel))</text>\n"
+        out += "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel + (axis.isLogarithmic ? " (log scale)" : "")))</text>\n"
         for (row, category) in categories.enumerated() {
             let groupTop = top + Double(row) * groupHeight + Self.groupGap / 2
             let middle = groupTop + Double(series.count) * Self.barHeight / 2
@@ -81,13 +82,39 @@ public struct BarChart {
                     out += "<text x=\"\(Self.n(labelWidth + 4))\" y=\"\(Self.n(y + 11))\" fill=\"#888\">missing</text>\n"
                     continue
                 }
-                let barWidth = max(0, value) * scale
+                let barWidth = axis.position(of: value) * Self.plotWidth
                 out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y + 1))\" width=\"\(Self.n(barWidth))\" height=\"\(Self.n(Self.barHeight - 2))\" fill=\"\(Self.color(index))\">"
                 out += "<title>\(Self.escape(entry.name)): \(Format.significant(value, 4))</title></rect>"
                 out += "<text x=\"\(Self.n(labelWidth + barWidth + 4))\" y=\"\(Self.n(y + 11))\">\(Format.significant(value, 3))</text>\n"
             }
         }
         return out + "</svg>\n"
+    }
+
+    /// The value axis: linear from 0 with round ticks, or logarithmic by decades.
+    struct Axis {
+        let ticks: [Double]
+        let isLogarithmic: Bool
+
+        init(values: [Double]) {
+            let positive = values.filter { $0 > 0 && $0.isFinite }
+            if let low = positive.min(), let high = positive.max(), high / low > 100 {
+                isLogarithmic = true
+                let first = Int(log10(low).rounded(.down)), last = Int(log10(high).rounded(.up))
+                ticks = (first...max(last, first + 1)).map { pow(10, Double($0)) }
+            } else {
+                isLogarithmic = false
+                ticks = BarChart.ticks(upTo: values.filter(\.isFinite).max() ?? 0)
+            }
+        }
+
+        /// Where `value` falls along the axis, 0 at its start and 1 at its end.
+        func position(of value: Double) -> Double {
+            guard let first = ticks.first, let last = ticks.last, last > first else { return 0 }
+            guard isLogarithmic else { return max(0, value) / last }
+            guard value > 0 else { return 0 }
+            return max(0, (log10(value) - log10(first)) / (log10(last) - log10(first)))
+        }
     }
 
     /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 × 10ⁿ, about five of them.
@@ -102,6 +129,7 @@ public struct BarChart {
 
     static func tickLabel(_ value: Double) -> String {
         if value == 0 { return "0" }
+        if abs(value) >= 1e6 { return String(format: "%.0e", value).replacingOccurrences(of: "e+0", with: "e") }
         if abs(value) >= 100 { return String(format: "%.0f", value) }
         if abs(value) >= 1 { return String(format: "%.3g", value) }
         return String(format: "%.2g", value)

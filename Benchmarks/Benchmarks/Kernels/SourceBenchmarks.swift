@@ -21,8 +21,10 @@ func recording(_ path: String, slice: String) -> URL {
 
 /// Bytes of a file, or of every file in a folder (a tyrex trial).
 func byteCount(_ url: URL) -> Int {
-    let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
-    return files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    let files = isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [] : [url]
+    return files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? NSNumber)?.intValue ?? 0) }
 }
 
 /// Import throughput (one import per iteration; the name carries the bytes, so MB/s = bytes / wall time)

@@ -50,6 +50,15 @@ import Testing
         #expect(abs(delivered - 101) <= 2)
     }
 
+    @Test func aWorkloadWithoutSensorsKeepsItsOwnClockUnderNativeTiming() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["run", "haptic-collision", "--source", "trace:\(oxford)", "--rate", "native", "--mode", "virtual", "--samples", "120", "--out", folder.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let record = try #require(try summary(folder).first)
+        #expect(record["rate_hz"] == "60" && record["frames"] == "120")
+    }
+
     @Test(arguments: [
         (["--source", "trace:TRACE_OXFORD", "gyro-translation"], "has no gyroscope"),
         (["--source", "synthetic:moon", "accelerometer"], "no scenario 'moon'"),

@@ -13,13 +13,14 @@ public struct ResampledSource: SensorSource {
     private var resamplers: [StreamResampler?]
 
     /// Reads `streams` (each time-ordered and not empty) at `rate` Hz, time 0 at `origin` (by default
-    /// the latest first sample, the first instant every stream has begun).
+    /// the latest first sample, the first instant every stream has begun). No streams at all is a valid
+    /// subscription, for a workload that reads no sensor.
     public init(streams: [SensorKind: [SensorSample]], rate: Double, origin: Double? = nil) {
-        precondition(!streams.isEmpty && streams.values.allSatisfy { !$0.isEmpty }, "every stream has samples")
+        precondition(streams.values.allSatisfy { !$0.isEmpty }, "every stream has samples")
         sensors = Set(streams.keys)
-        let origin = origin ?? streams.values.map { $0[0].time }.max()!
+        let origin = origin ?? streams.values.map { $0[0].time }.max() ?? 0
         self.origin = origin
-        duration = streams.values.map { $0[$0.count - 1].time }.min()! - origin
+        duration = max(0, (streams.values.map { $0[$0.count - 1].time }.min() ?? origin) - origin)
         resamplers = SensorKind.allCases.map { kind in
             streams[kind].map { StreamResampler(samples: $0, outputRate: rate) }
         }

@@ -122,13 +122,14 @@ struct RunCommand: ParsableCommand {
 
     /// The cases turned to replay the recording at its own timing: one rate per workload, the recording's
     /// samples per second over its sensors; virtual time feeds the whole recording once unless
-    /// `--samples` says otherwise.
+    /// `--samples` says otherwise. A workload that reads no sensor keeps its own rate.
     private func nativeTiming(_ cases: [CaseSpec], hub: SensorHub) -> [CaseSpec] {
         var seen = Set<String>()
         return cases.compactMap { spec in
             let descriptor = WorkloadRegistry.named(spec.workload)!.descriptor
             let sensors = (descriptor.sensors + descriptor.optionalSensors).filter { hub.sensors.contains($0) }
             let recorded = hub.recordedSamples(of: sensors) ?? []
+            guard !recorded.isEmpty else { return spec }
             var spec = spec
             spec.recordedTiming = true
             spec.rateHz = Double(recorded.count) / max(hub.duration ?? 1, 1e-9)

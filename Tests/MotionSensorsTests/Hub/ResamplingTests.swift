@@ -80,6 +80,8 @@ import Testing
         #expect(abs(fast.reading(of: .gyroscope, at: 0).value.x - 0) < 1e-9)
         #expect(abs(slow.reading(of: .accelerometer, at: 1).value.x - 1.5) < 0.01)
         #expect(throws: SensorHubError.missingSensors([.barometer])) { try hub.subscribe([.barometer], rate: 1) }
+        // A workload that reads no sensor subscribes to nothing, and that is fine.
+        #expect(try hub.subscribe([], rate: 60).sensors.isEmpty)
     }
 
     @Test func deviceHubGivesEverySubscriberTheSameReadingsAtTheSameTimes() throws {

@@ -86,5 +86,7 @@ import Testing
         let run = try CLI.run(["run", "accelerometer", "--source", "trace:\(bad)", "--out", folder.path])
         #expect(run.status == 65 && !FileManager.default.fileExists(atPath: folder.path))
         #expect(try CLI.run(["trace", "convert", bad, folder.path]).status == 65)
+        let onto = try CLI.run(["trace", "convert", oxford, traces.path])
+        #expect(onto.status == 64 && onto.stderr.contains("is a folder"))
     }
 }

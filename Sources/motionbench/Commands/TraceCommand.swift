@@ -37,6 +37,13 @@ struct TraceConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The motionbench trace to write (replaced atomically).", valueName: "out"))
     var output: String
 
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("out: \(output) is a folder; name the trace file to write")
+        }
+    }
+
     func run() throws {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(input)

@@ -13,13 +13,18 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 
     /// Runs a command's body, turning a `CommandFailure` into its message on stderr and its exit
-    /// code (ArgumentParser would give every error but its own the code 1).
+    /// code (ArgumentParser would give every error but its own the code 1), and a `ValidationError`
+    /// found while running into its message and 64 (ArgumentParser would add the top command's usage,
+    /// which names no flag of this one).
     static func reporting(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("Error: \(failure.description)\n".utf8))
             throw failure.exitCode
+        } catch let invalid as ValidationError {
+            FileHandle.standardError.write(Data("Error: \(invalid.message)\n".utf8))
+            throw ExitCode.validationFailure
         }
     }
 }

@@ -30,14 +30,15 @@ import Testing
         accelerometer: SensorNoise.phone.accelerometer, gyroscope: SensorNoise.phone.gyroscope,
         magnetometer: SensorErrorModel(whiteNoise: SensorNoise.phone.magnetometer.whiteNoise))
 
-    @Test func golden() throws {
-        let workload = try makeWorkload()
+    @Test(arguments: HeadingWorkload.descriptor.filters)
+    func golden(filter: String) throws {
+        let workload = try makeWorkload(filter: filter)
         var device = VirtualDevice(scenario: .turning(), seed: 42, noise: calibrated)
         var lines: [String] = []
         run(workload, &device, duration: Scenario.turning().duration) { time in
             lines.append("tick \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
         }
-        try expectGolden(lines.joined(separator: "\n") + "\n", named: "heading-ecompass.txt")
+        try expectGolden(lines.joined(separator: "\n") + "\n", named: "heading-\(filter).txt")
         #expect(workload.outputSummary["samples"] == 3600 && workload.outputSummary["estimates"] == 1200)
     }
 
@@ -55,6 +56,21 @@ import Testing
             worst = max(worst, abs(headingError(workload.magneticHeading.value!, truth)))
         }
         #expect(worst < 1e-6)
+    }
+
+    /// Each fusion filter, with perfect sensors, follows the turn as the e-compass does, starting from
+    /// it on the first tick: Madgwick to within its fixed step, the others exactly.
+    @Test(arguments: ["complementary", "madgwick", "mahony"])
+    func fusionFiltersFollowTheTurn(filter: String) throws {
+        let scenario = Scenario.turning()
+        let workload = try makeWorkload(filter: filter)
+        var device = VirtualDevice(scenario: scenario, seed: 1, noise: .none)
+        var worst = 0.0
+        run(workload, &device, duration: scenario.duration) { time in
+            worst = max(worst, abs(headingError(workload.magneticHeading.value!, scenario.truth(at: time).magneticHeading!)))
+        }
+        #expect(worst < (filter == "madgwick" ? 0.25 : 1e-6), "\(filter): \(worst)°")
+        #expect(workload.estimates == 1200)
     }
 
     /// With a phone's noise but a calibrated magnetometer, turning flat: 0.4 µT across 23.5 µT of
@@ -123,9 +139,10 @@ import Testing
     @Test func descriptorAndBadConfigurations() {
         let descriptor = HeadingWorkload.descriptor
         #expect(descriptor.sensors == [.gyroscope, .accelerometer, .magnetometer] && descriptor.defaultRates == [50])
-        #expect(descriptor.filters == ["ecompass"] && descriptor.displayRate == nil)
-        #expect(throws: WorkloadError.unknownFilter(workload: "heading", filter: "madgwick", known: ["ecompass"])) {
-            try makeWorkload(filter: "madgwick")
+        #expect(descriptor.filters == ["ecompass", "complementary", "madgwick", "mahony"] && descriptor.displayRate == nil)
+        #expect(descriptor.defaultFilters == descriptor.filters)
+        #expect(throws: WorkloadError.unknownFilter(workload: "heading", filter: "kalman", known: descriptor.filters)) {
+            try makeWorkload(filter: "kalman")
         }
         #expect(throws: WorkloadError.invalidRate(.infinity)) { try makeWorkload(rate: .infinity) }
     }

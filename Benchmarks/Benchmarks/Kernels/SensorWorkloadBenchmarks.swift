@@ -4,8 +4,9 @@ import MotionMath
 import MotionSensors
 import MotionWorkloads
 
-/// The barometer, leveler and heading workloads, each per sample as `Kernels.swift`'s are, and the
-/// kernels under them: the median of five, the e-compass, and the magnetic model (evaluated once per
+/// The barometer, leveler and heading workloads (each heading filter), each per sample as
+/// `Kernels.swift`'s are, and the kernels under them: the median of five, the e-compass, the attitude
+/// filters' updates, and the magnetic model (evaluated once per
 /// run by the heading workload, measured to show it could be per sample).
 func sensorWorkloadBenchmarks() {
     for filter in BarometerWorkload.descriptor.filters {
@@ -26,12 +27,14 @@ func sensorWorkloadBenchmarks() {
 
     // One iteration is one sample of the three a 50 Hz tick brings (gyroscope, accelerometer,
     // magnetometer, in the hub's order), so a tick costs three iterations.
-    Benchmark("heading handle, ecompass (1 of 3 samples per 50 Hz tick)") { benchmark in
-        let workload = try HeadingWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "ecompass"))
-        let streams = HeadingWorkload.descriptor.sensors.map { recorded($0, rate: 50) }
-        let samples = streams[0].indices.flatMap { index in streams.map { $0[index] } }
-        benchmark.startMeasurement()
-        feed(workload, samples, rate: 50 * Double(streams.count), framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+    for filter in HeadingWorkload.descriptor.filters {
+        Benchmark("heading handle, \(filter) (1 of 3 samples per 50 Hz tick)") { benchmark in
+            let workload = try HeadingWorkload(configuration: WorkloadConfiguration(rate: 50, filter: filter))
+            let streams = HeadingWorkload.descriptor.sensors.map { recorded($0, rate: 50) }
+            let samples = streams[0].indices.flatMap { index in streams.map { $0[index] } }
+            benchmark.startMeasurement()
+            feed(workload, samples, rate: 50 * Double(streams.count), framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        }
     }
 
     Benchmark("e-compass attitude and heading") { benchmark in
@@ -41,6 +44,16 @@ func sensorWorkloadBenchmarks() {
             let attitude = TiltCompensatedCompass.attitude(
                 acceleration: accelerations[iteration & 4095].value, magneticField: fields[iteration & 4095].value)
             blackHole(attitude.map(Heading.degrees(of:)))
+        }
+    }
+
+    for name in ["complementary", "madgwick", "mahony"] {
+        Benchmark("attitude filter update, \(name)") { benchmark in
+            switch name {
+            case "complementary": timeUpdates(of: ComplementaryFilter(), benchmark)
+            case "madgwick": timeUpdates(of: MadgwickFilter(), benchmark)
+            default: timeUpdates(of: MahonyFilter(), benchmark)
+            }
         }
     }
 
@@ -58,5 +71,20 @@ func sensorWorkloadBenchmarks() {
             let place = Double(iteration % 4096)
             blackHole(model.field(latitude: place.truncatingRemainder(dividingBy: 170) - 85, longitude: place, altitude: 200, year: 2026.5))
         }
+    }
+}
+
+/// One update of `filter` per iteration, on 50 Hz ticks of recorded gyroscope, accelerometer and
+/// magnetometer samples: the filter's own cost without the workload's labels, generic so that the
+/// update is called directly rather than through an existential.
+private func timeUpdates<Filter: AttitudeFilter>(of filter: Filter, _ benchmark: Benchmark) {
+    var filter = filter
+    let rates = recorded(.gyroscope, rate: 50), accelerations = recorded(.accelerometer, rate: 50)
+    let fields = recorded(.magnetometer, rate: 50)
+    benchmark.startMeasurement()
+    for iteration in benchmark.scaledIterations {
+        let index = iteration & 4095
+        filter.update(gyroscope: rates[index].value, accelerometer: accelerations[index].value, magnetometer: fields[index].value, dt: 0.02)
+        blackHole(filter.attitude)
     }
 }

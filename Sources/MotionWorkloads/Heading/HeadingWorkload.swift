@@ -6,10 +6,14 @@ import MotionSensors
 /// labels show the raw magnetic field, a filter turns the sensors into an attitude, and from it come
 /// the magnetic heading, the true heading and their cardinal directions.
 ///
-/// The only filter so far is `ecompass` (`TiltCompensatedCompass`): each magnetometer sample, with
-/// the latest accelerometer sample, gives an attitude about magnetic north; the gyroscope is
-/// subscribed to, as the fusion filters to come will need it, but unused. (The hub delivers a tick's
-/// samples in the descriptor's order, so the accelerometer's comes just before the magnetometer's.)
+/// Filters: `ecompass` (`TiltCompensatedCompass`) turns each magnetometer sample, with the latest
+/// accelerometer sample, into an attitude about magnetic north, the gyroscope unused;
+/// `complementary`, `madgwick` and `mahony` (`ComplementaryFilter`, `MadgwickFilter`,
+/// `MahonyFilter`, default parameters) are updated once per tick, on its magnetometer sample, with the
+/// tick's gyroscope and accelerometer samples and the time since the previous update, and start
+/// from the e-compass's first attitude. (The hub delivers a tick's samples in the descriptor's order,
+/// so the magnetometer's comes last.) All four are defaults: a fusion update costs a few quaternion
+/// products, no more than the e-compass's square roots.
 ///
 /// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
 /// the true heading adds the declination the World Magnetic Model gives at the configured place and
@@ -43,8 +47,11 @@ public final class HeadingWorkload: Workload {
         name: "heading",
         summary: "raw field on three labels; attitude, magnetic and true heading (WMM declination) and cardinal points",
         sensors: [.gyroscope, .accelerometer, .magnetometer], defaultRates: [50],
-        filters: ["ecompass"], defaultFilters: ["ecompass"],
+        filters: filterNames, defaultFilters: filterNames,
         displayRate: nil, parameters: [latitude, longitude, altitude, year])
+
+    /// The filters, the e-compass first.
+    private static let filterNames = ["ecompass", "complementary", "madgwick", "mahony"]
 
     /// How the workload was set up.
     public let configuration: WorkloadConfiguration
@@ -68,6 +75,12 @@ public final class HeadingWorkload: Workload {
     public private(set) var estimates = 0
 
     private var acceleration: Vector3?
+    private var rotationRate: Vector3?
+    /// The fusion filter; nil for the e-compass.
+    private var fusion: (any AttitudeFilter)?
+    /// When the fusion filter was last updated; nil until the e-compass first gives it an attitude
+    /// to start from.
+    private var lastUpdate: Double?
     /// Turns an attitude about magnetic north into one about true north: about the vertical by the
     /// declination, clockwise seen from above (east is −y).
     private let magneticToTrue: Quaternion
@@ -82,20 +95,26 @@ public final class HeadingWorkload: Workload {
             altitude: configuration.value(of: Self.altitude), year: configuration.value(of: Self.year)
         ).declination
         magneticToTrue = Quaternion(axis: Vector3(0, 0, 1), angle: -Angle.radians(fromDegrees: declination))
+        switch configuration.filter {
+        case "complementary": fusion = ComplementaryFilter()
+        case "madgwick": fusion = MadgwickFilter()
+        case "mahony": fusion = MahonyFilter()
+        default: fusion = nil
+        }
     }
 
-    /// Keeps an accelerometer sample; shows a magnetometer sample and estimates the attitude and
-    /// headings from it.
+    /// Keeps a gyroscope or accelerometer sample; shows a magnetometer sample and estimates the
+    /// attitude and headings from it.
     public func handle(_ sample: SensorSample) {
         samples += 1
         switch sample.sensor {
         case .accelerometer:
             acceleration = sample.value
+        case .gyroscope:
+            rotationRate = sample.value
         case .magnetometer:
             field.show(sample.value)
-            guard let acceleration,
-                let magnetic = TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: sample.value)
-            else { return }
+            guard let acceleration, let magnetic = estimate(acceleration: acceleration, field: sample.value, at: sample.time) else { return }
             estimates += 1
             let heading = Heading.degrees(of: magnetic)
             let headingFromTrueNorth = Angle.wrappedDegrees(heading + declination)
@@ -104,9 +123,21 @@ public final class HeadingWorkload: Workload {
             magneticDirection = CardinalDirection(heading: heading)
             trueDirection = CardinalDirection(heading: headingFromTrueNorth)
             attitude = magneticToTrue * magnetic
-        case .gyroscope, .barometer:
+        case .barometer:
             break
         }
+    }
+
+    /// The attitude about magnetic north at `time`: the e-compass's, or the fusion filter's once the
+    /// e-compass has given it a start (its first update, with no time elapsed, takes that attitude).
+    private func estimate(acceleration: Vector3, field: Vector3, at time: Double) -> Quaternion? {
+        let compass = TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field)
+        guard fusion != nil else { return compass }
+        guard let rotationRate, let previous = lastUpdate ?? (compass == nil ? nil : time) else { return nil }
+        // Optional chaining mutates the filter where it is stored, without copying it.
+        fusion?.update(gyroscope: rotationRate, accelerometer: acceleration, magnetometer: field, dt: time - previous)
+        lastUpdate = time
+        return fusion?.attitude
     }
 
     /// Nothing to draw between samples: everything shown changes only on a sample.

@@ -64,7 +64,6 @@ import Testing
         run(&filter, &device, duration: 20) { time, attitude in
             if time >= 5 { worstAfterSettling = max(worstAfterSettling, angle(attitude, compass)) }
         }
-        print("\(name) still, phone noise: worst angle from the compass after 5 s \(worstAfterSettling)°")
         #expect(worstAfterSettling < 1, "\(name): \(worstAfterSettling)°")
     }
 
@@ -81,7 +80,6 @@ import Testing
             let error = headingError(Heading.degrees(of: attitude), scenario.truth(at: time).magneticHeading!)
             worst = max(worst, abs(error))
         }
-        print("\(name) turning, noise off: worst heading error \(worst)°")
         #expect(worst < (name == "madgwick" ? 0.25 : 0.01), "\(name): \(worst)°")
     }
 

@@ -75,19 +75,24 @@ import Testing
 
     /// With a phone's noise but a calibrated magnetometer, turning flat: 0.4 µT across 23.5 µT of
     /// horizontal field is about 1° per sample, and 0.005 g of tilt error, through the 60° dip, about
-    /// 0.5° more; so about 1.1° RMS, nothing filtered, and rare samples beyond 3°.
-    @Test func noisySensorsStayWithinAboutADegree() throws {
+    /// 0.5° more; so about 1.1° RMS for the e-compass, nothing filtered, and rare samples beyond 3°.
+    /// The fusion filters average that noise over about a second with the gyroscope's help, for about
+    /// a quarter of it (0.28° complementary, 0.24° Madgwick, 0.25° Mahony, against 1.09°) once the
+    /// e-compass's noisy first attitude they start from has been worked off.
+    @Test(arguments: HeadingWorkload.descriptor.filters)
+    func noisySensorsStayWithinAboutADegree(filter: String) throws {
         let scenario = Scenario.turning()
-        let workload = try makeWorkload()
+        let workload = try makeWorkload(filter: filter)
         var device = VirtualDevice(scenario: scenario, seed: 7, noise: calibrated)
-        var worst = 0.0, sumOfSquares = 0.0
+        var worstAfterTwoSeconds = 0.0, sumOfSquares = 0.0
         run(workload, &device, duration: scenario.duration) { time in
             let error = headingError(workload.magneticHeading.value!, scenario.truth(at: time).magneticHeading!)
-            worst = max(worst, abs(error))
+            if time >= 2 { worstAfterTwoSeconds = max(worstAfterTwoSeconds, abs(error)) }
             sumOfSquares += error * error
         }
-        #expect((sumOfSquares / Double(workload.estimates)).squareRoot() < 1.5)
-        #expect(worst < 5)
+        let rms = (sumOfSquares / Double(workload.estimates)).squareRoot()
+        #expect(rms < (filter == "ecompass" ? 1.5 : 0.35), "\(filter): \(rms)°")
+        #expect(worstAfterTwoSeconds < (filter == "ecompass" ? 5 : 1), "\(filter): \(worstAfterTwoSeconds)°")
     }
 
     /// Where the scenario's field has the declination the World Magnetic Model gives for the

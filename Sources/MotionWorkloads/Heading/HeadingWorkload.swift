@@ -13,7 +13,7 @@ import MotionSensors
 /// tick's gyroscope and accelerometer samples and the time since the previous update, and start
 /// from the e-compass's first attitude. (The hub delivers a tick's samples in the descriptor's order,
 /// so the magnetometer's comes last.) All four are defaults: a fusion update costs a few quaternion
-/// products, no more than the e-compass's square roots.
+/// products and square roots per tick, the same order as the e-compass, and allocates nothing.
 ///
 /// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
 /// the true heading adds the declination the World Magnetic Model gives at the configured place and
@@ -131,9 +131,11 @@ public final class HeadingWorkload: Workload {
     /// The attitude about magnetic north at `time`: the e-compass's, or the fusion filter's once the
     /// e-compass has given it a start (its first update, with no time elapsed, takes that attitude).
     private func estimate(acceleration: Vector3, field: Vector3, at time: Double) -> Quaternion? {
-        let compass = TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field)
-        guard fusion != nil else { return compass }
-        guard let rotationRate, let previous = lastUpdate ?? (compass == nil ? nil : time) else { return nil }
+        guard fusion != nil else { return TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field) }
+        // Until it has started, the filter waits for a tick whose readings give the e-compass a north.
+        guard let rotationRate,
+            let previous = lastUpdate ?? (TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field) == nil ? nil : time)
+        else { return nil }
         // Optional chaining mutates the filter where it is stored, without copying it.
         fusion?.update(gyroscope: rotationRate, accelerometer: acceleration, magnetometer: field, dt: time - previous)
         lastUpdate = time

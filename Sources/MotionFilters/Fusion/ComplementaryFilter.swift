@@ -17,8 +17,8 @@ public struct ComplementaryFilter: AttitudeFilter {
     /// estimate about 63 % of the way to theirs; 1 s by default.
     public var timeConstant: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public private(set) var attitude = Quaternion.identity
-    private var started = false
+    public var attitude: Quaternion { prediction.attitude }
+    private var prediction = GyroPrediction()
 
     /// Creates the filter with a time constant in seconds (1 s by default).
     public init(timeConstant: Double = 1) {
@@ -28,20 +28,15 @@ public struct ComplementaryFilter: AttitudeFilter {
     /// Integrates the gyroscope, then blends toward the e-compass (or the accelerometer's tilt);
     /// the first usable update takes the e-compass's attitude as it is.
     public mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) {
-        guard started else {
-            if let start = FusionGeometry.initialAttitude(accelerometer: accelerometer, magnetometer: magnetometer) {
-                attitude = start
-                started = true
-            }
+        guard let predicted = prediction.predict(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: dt) else {
             return
         }
-        let predicted = attitude.integrated(angularRate: gyroscope, over: dt)
-        attitude = predicted
+        prediction.attitude = predicted
         guard let target = target(from: predicted, accelerometer: accelerometer, magnetometer: magnetometer) else { return }
         let weight = dt / (timeConstant + dt)
         // q and −q are the same rotation: blend toward whichever is nearer so the path is short.
         let sign: Double = predicted.w * target.w + predicted.x * target.x + predicted.y * target.y + predicted.z * target.z < 0 ? -1 : 1
-        attitude = Quaternion(
+        prediction.attitude = Quaternion(
             w: predicted.w + weight * (sign * target.w - predicted.w),
             x: predicted.x + weight * (sign * target.x - predicted.x),
             y: predicted.y + weight * (sign * target.y - predicted.y),

@@ -20,8 +20,8 @@ public struct MadgwickFilter: AttitudeFilter {
     /// corrects at 2β ≈ 11.5°/s.
     public var beta: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public private(set) var attitude = Quaternion.identity
-    private var started = false
+    public var attitude: Quaternion { prediction.attitude }
+    private var prediction = GyroPrediction()
 
     /// Creates the filter with gain `beta` in rad/s (0.1 by default).
     public init(beta: Double = 0.1) {
@@ -31,16 +31,9 @@ public struct MadgwickFilter: AttitudeFilter {
     /// One gradient step plus the gyroscope's rate, integrated over `dt`; the first usable update
     /// takes the e-compass's attitude as it is.
     public mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) {
-        guard started else {
-            if let start = FusionGeometry.initialAttitude(accelerometer: accelerometer, magnetometer: magnetometer) {
-                attitude = start
-                started = true
-            }
+        guard let predicted = prediction.predict(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: dt) else {
             return
         }
-        // The gradient is taken at the gyroscope's prediction for the readings' time, so a turn's own
-        // motion over the step is not taken for error.
-        let predicted = attitude.integrated(angularRate: gyroscope, over: dt)
         var error = Vector3.zero
         if let gravity = FusionGeometry.gravityError(attitude: predicted, accelerometer: accelerometer) {
             error += gravity
@@ -49,6 +42,6 @@ public struct MadgwickFilter: AttitudeFilter {
             }
         }
         // `normalized` keeps a zero error (no correction available) at zero rather than NaN.
-        attitude = predicted.integrated(angularRate: error.normalized * (2 * beta), over: dt)
+        prediction.attitude = predicted.integrated(angularRate: error.normalized * (2 * beta), over: dt)
     }
 }

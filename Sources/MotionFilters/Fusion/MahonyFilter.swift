@@ -21,10 +21,10 @@ public struct MahonyFilter: AttitudeFilter {
     /// within about ten seconds without overshooting (damping ratio about 1.6).
     public var ki: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public private(set) var attitude = Quaternion.identity
+    public var attitude: Quaternion { prediction.attitude }
     /// The integral term, rad/s, in device axes: minus the gyroscope bias it has learnt.
     public private(set) var integralCorrection = Vector3.zero
-    private var started = false
+    private var prediction = GyroPrediction()
 
     /// Creates the filter with proportional gain `kp` (1 by default) and integral gain `ki` (0.1).
     public init(kp: Double = 1, ki: Double = 0.1) {
@@ -35,16 +35,9 @@ public struct MahonyFilter: AttitudeFilter {
     /// The PI correction added to the gyroscope's rate, integrated over `dt`; the first usable
     /// update takes the e-compass's attitude as it is.
     public mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) {
-        guard started else {
-            if let start = FusionGeometry.initialAttitude(accelerometer: accelerometer, magnetometer: magnetometer) {
-                attitude = start
-                started = true
-            }
+        guard let predicted = prediction.predict(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: dt) else {
             return
         }
-        // The error is measured on the gyroscope's prediction for the readings' time, so a turn's own
-        // motion over the step is not taken for error.
-        let predicted = attitude.integrated(angularRate: gyroscope, over: dt)
         var error = Vector3.zero
         if let gravity = FusionGeometry.gravityError(attitude: predicted, accelerometer: accelerometer) {
             error += gravity
@@ -53,6 +46,6 @@ public struct MahonyFilter: AttitudeFilter {
             }
         }
         integralCorrection += error * (ki * dt)
-        attitude = predicted.integrated(angularRate: error * kp + integralCorrection, over: dt)
+        prediction.attitude = predicted.integrated(angularRate: error * kp + integralCorrection, over: dt)
     }
 }

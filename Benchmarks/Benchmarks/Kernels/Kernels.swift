@@ -48,6 +48,20 @@ extension ExponentialLowPass: VectorFilter {}
 extension HighPass: VectorFilter {}
 extension ButterworthLowPass: VectorFilter {}
 
+/// A workload fed one recorded sample of `sensor` at `rate`, and `framesPerSample` frames at 60 Hz,
+/// per iteration.
+func workloadBenchmark(
+    _ name: String, configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
+    sensor: SensorKind, rate: Double, framesPerSample: Int, make: @escaping () throws -> any Workload
+) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        let workload = try make()
+        let samples = recorded(sensor, rate: rate)
+        benchmark.startMeasurement()
+        feed(workload, samples, rate: rate, framesPerSample: framesPerSample, displayRate: 60, benchmark: benchmark)
+    }
+}
+
 /// One filter's update per iteration, on accelerometer readings at 100 Hz.
 func vectorFilterBenchmark(_ name: String, _ filter: some VectorFilter) {
     Benchmark("filter update, \(name)") { benchmark in
@@ -72,19 +86,12 @@ let benchmarks: @Sendable () -> Void = {
     sceneWorkloadBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
-        Benchmark("accelerometer handle, \(filter)") { benchmark in
-            let workload = try AccelerometerWorkload(configuration: WorkloadConfiguration(rate: 10, filter: filter))
-            let samples = recorded(.accelerometer, rate: 10)
-            benchmark.startMeasurement()
-            feed(workload, samples, rate: 10, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        workloadBenchmark("accelerometer handle, \(filter)", sensor: .accelerometer, rate: 10, framesPerSample: 0) {
+            try AccelerometerWorkload(configuration: WorkloadConfiguration(rate: 10, filter: filter))
         }
     }
-
-    Benchmark("gyro-translation tick (1 sample + 4 frames at 15/60 Hz)") { benchmark in
-        let workload = try GyroTranslationWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let samples = recorded(.gyroscope, rate: 15)
-        benchmark.startMeasurement()
-        feed(workload, samples, rate: 15, framesPerSample: 4, displayRate: 60, benchmark: benchmark)
+    workloadBenchmark("gyro-translation tick (1 sample + 4 frames at 15/60 Hz)", sensor: .gyroscope, rate: 15, framesPerSample: 4) {
+        try GyroTranslationWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
     }
 
     vectorFilterBenchmark("exponential low-pass", ExponentialLowPass(cutoff: 2, sampleRate: 100))

@@ -3,8 +3,8 @@ import MotionMath
 import MotionSensors
 import MotionWorkloads
 
-/// The motion-cube, tilt-ball and haptic-collision workloads, one 60 Hz tick (a sample and a frame)
-/// per iteration, so wall time and mallocs read per frame.
+/// The motion-cube, tilt-ball and haptic-collision workloads, one 60 Hz tick (a sample, if the
+/// workload reads one, and a frame) per iteration, so wall time and mallocs read per frame.
 func sceneWorkloadBenchmarks() {
     // The cost curve of WORKLOADS.md §8, under tilting gravity (the tilt-and-shake recording). Each
     // iteration is a fresh scene's first 1000 frames: the fall (a second) and then the pile.
@@ -12,43 +12,33 @@ func sceneWorkloadBenchmarks() {
         let configuration = Benchmark.Configuration(
             metrics: perSampleMetrics, warmupIterations: 1, scalingFactor: .kilo,
             maxDuration: .seconds(shapes >= 1000 ? 20 : 5), maxIterations: 100)
-        Benchmark("motion-cube frame, \(shapes) shapes (1 sample + 1 frame at 60 Hz)", configuration: configuration) { benchmark in
-            let workload = try MotionCubeWorkload(configuration: WorkloadConfiguration(
+        workloadBenchmark(
+            "motion-cube frame, \(shapes) shapes (1 sample + 1 frame at 60 Hz)", configuration: configuration,
+            sensor: .accelerometer, rate: 60, framesPerSample: 1
+        ) {
+            try MotionCubeWorkload(configuration: WorkloadConfiguration(
                 rate: 60, filter: "raw", parameters: [MotionCubeWorkload.shapesParameter.name: Double(shapes)]))
-            let samples = recorded(.accelerometer, rate: 60)
-            benchmark.startMeasurement()
-            feed(workload, samples, rate: 60, framesPerSample: 1, displayRate: 60, benchmark: benchmark)
         }
     }
-
-    Benchmark("tilt-ball tick, accelerometer (1 sample + 1 frame at 60 Hz)") { benchmark in
-        let workload = try TiltBallWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
-        let samples = recorded(.accelerometer, rate: 60)
-        benchmark.startMeasurement()
-        feed(workload, samples, rate: 60, framesPerSample: 1, displayRate: 60, benchmark: benchmark)
+    workloadBenchmark("tilt-ball tick, accelerometer (1 sample + 1 frame at 60 Hz)", sensor: .accelerometer, rate: 60, framesPerSample: 1) {
+        try TiltBallWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
     }
-
     // The tick's other sample: a full tick costs this plus the one above.
-    Benchmark("tilt-ball handle, barometer") { benchmark in
-        let workload = try TiltBallWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
-        let samples = recorded(.barometer, rate: 60)
-        benchmark.startMeasurement()
-        feed(workload, samples, rate: 60, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+    workloadBenchmark("tilt-ball handle, barometer", sensor: .barometer, rate: 60, framesPerSample: 0) {
+        try TiltBallWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
     }
 
     // `feed` delivers no touches, and idle views cost nothing; so this loop presses a button every
     // half second (styles in turn), keeping the views approaching, meeting and rebounding.
-    Benchmark("haptic-collision tick, a press every 0.5 s (1 sample + 1 frame at 60 Hz)") { benchmark in
+    Benchmark("haptic-collision frame, a press every 0.5 s (60 Hz; it reads no sensor)") { benchmark in
         let workload = try HapticCollisionWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
         let styles = ImpactStyle.allCases.map(\.rawValue)
-        let still = Vector3(0, 0, -1)
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations {
             let time = Double(iteration) / 60
             if iteration % 30 == 0 {
                 workload.handle(TouchEvent(time: time, .press(button: styles[iteration / 30 % styles.count], at: .zero)))
             }
-            workload.handle(SensorSample(sensor: .accelerometer, time: time, value: still))
             workload.renderFrame(at: time)
         }
         blackHole(workload.haptics.events.count)

@@ -10,19 +10,12 @@ import MotionWorkloads
 /// run by the heading workload, measured to show it could be per sample).
 func sensorWorkloadBenchmarks() {
     for filter in BarometerWorkload.descriptor.filters {
-        Benchmark("barometer handle, \(filter)") { benchmark in
-            let workload = try BarometerWorkload(configuration: WorkloadConfiguration(rate: 1, filter: filter))
-            let samples = recorded(.barometer, rate: 1)
-            benchmark.startMeasurement()
-            feed(workload, samples, rate: 1, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        workloadBenchmark("barometer handle, \(filter)", sensor: .barometer, rate: 1, framesPerSample: 0) {
+            try BarometerWorkload(configuration: WorkloadConfiguration(rate: 1, filter: filter))
         }
     }
-
-    Benchmark("leveler tick (1 sample + 4 frames at 15/60 Hz)") { benchmark in
-        let workload = try LevelerWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let samples = recorded(.accelerometer, rate: 15)
-        benchmark.startMeasurement()
-        feed(workload, samples, rate: 15, framesPerSample: 4, displayRate: 60, benchmark: benchmark)
+    workloadBenchmark("leveler tick (1 sample + 4 frames at 15/60 Hz)", sensor: .accelerometer, rate: 15, framesPerSample: 4) {
+        try LevelerWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
     }
 
     // One iteration is one sample of the three a 50 Hz tick brings (gyroscope, accelerometer,

@@ -33,6 +33,12 @@ public protocol Workload: AnyObject {
     /// recorded with each run; names are lower_snake_case.
     var outputSummary: [String: Double] { get }
 
+    /// What the workload estimates now that a source's truth can score, in `GroundTruth`'s fields (an
+    /// attitude and headings, a relative altitude, a step count), timed by the sample it came from;
+    /// nil before the first estimate, and always for a workload whose outputs have nothing true to meet.
+    /// Read by the accuracy pass between events, never on a measured run.
+    var currentEstimate: GroundTruth? { get }
+
     /// One line on what the headless screen shows now (labels, positions, colours…), numbers with fixed
     /// decimals so it compares as text across platforms: for golden tests and verbose output, never
     /// called on the hot path.
@@ -55,6 +61,9 @@ extension Workload {
 
     /// Nothing to wait for by default.
     public func finish() {}
+
+    /// Nothing to score by default.
+    public var currentEstimate: GroundTruth? { nil }
 }
 
 /// The name prefix of threads a workload starts for itself (at most 15 bytes in all on Linux, e.g.
@@ -75,15 +84,27 @@ public struct WorkloadParameter: Sendable, Equatable {
     public var range: ClosedRange<Double>
     /// Whether only whole numbers make sense (counts).
     public var isInteger: Bool
+    /// The filters it tunes (a gain of one fusion filter); nil when it applies whatever the filter.
+    /// A run sweeps it only in cases with those filters.
+    public var filters: [String]?
 
     /// Creates a parameter.
-    public init(name: String, summary: String, defaultValue: Double, defaultSweep: [Double]? = nil, range: ClosedRange<Double>, isInteger: Bool) {
+    public init(
+        name: String, summary: String, defaultValue: Double, defaultSweep: [Double]? = nil, range: ClosedRange<Double>,
+        isInteger: Bool, filters: [String]? = nil
+    ) {
         self.name = name
         self.summary = summary
         self.defaultValue = defaultValue
         self.defaultSweep = defaultSweep ?? [defaultValue]
         self.range = range
         self.isInteger = isInteger
+        self.filters = filters
+    }
+
+    /// Whether it tunes `filter`.
+    public func applies(to filter: String) -> Bool {
+        filters?.contains(filter) ?? true
     }
 }
 
@@ -108,12 +129,14 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     public var displayRate: Double?
     /// Numbers a run may sweep; empty for most workloads.
     public var parameters: [WorkloadParameter]
+    /// What `currentEstimate` carries that a source's truth can score; empty for most workloads.
+    public var estimates: Set<EstimatedQuantity>
 
     /// Creates a descriptor.
     public init(
         name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
         filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = [],
-        optionalSensors: [SensorKind] = []
+        optionalSensors: [SensorKind] = [], estimates: Set<EstimatedQuantity> = []
     ) {
         self.name = name
         self.summary = summary
@@ -124,6 +147,7 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         self.displayRate = displayRate
         self.parameters = parameters
         self.optionalSensors = optionalSensors
+        self.estimates = estimates
     }
 }
 

@@ -38,6 +38,20 @@ import Testing
         #expect(cases.last?.repetition == 3)
     }
 
+    @Test func aFiltersGainIsSweptOnlyWithThatFilter() throws {
+        var sweep = request(["heading"], filters: ["ecompass", "madgwick"], modes: [.virtual])
+        sweep.parameters = ["beta": [0.05, 0.2]]
+        let cases = try BenchmarkPlan.cases(for: sweep)
+        #expect(cases.map { "\($0.filter) \($0.parameterText)" } == ["ecompass ", "madgwick beta=0.05", "madgwick beta=0.2"])
+
+        var idle = request(["heading"], filters: ["ecompass"], modes: [.virtual])
+        idle.parameters = ["beta": [0.05]]
+        #expect(planError(idle)?.description == "--param: beta tunes heading's madgwick only, and no filter selected is one of them")
+        var outOfRange = request(["heading"], filters: ["ecompass"], modes: [.virtual])
+        outOfRange.parameters = ["beta": [-1]]
+        #expect(planError(outOfRange)?.flag == "--param")
+    }
+
     @Test func badInputNamesTheFlag() {
         #expect(planError(request(["pogo"]))?.flag == "workload")
         #expect(planError(request(rates: [0]))?.flag == "--rate")

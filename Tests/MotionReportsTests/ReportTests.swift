@@ -40,9 +40,9 @@ import Testing
     }
 
     @Test func ticksAreRoundAndCoverTheMaximum() {
-        #expect(BarChart.ticks(upTo: 9) == [0, 2, 4, 6, 8, 10])
-        #expect(BarChart.ticks(upTo: 180) == [0, 50, 100, 150, 200])
-        #expect(BarChart.ticks(upTo: 0) == [0, 1])
+        #expect(ChartAxis.ticks(upTo: 9) == [0, 2, 4, 6, 8, 10])
+        #expect(ChartAxis.ticks(upTo: 180) == [0, 50, 100, 150, 200])
+        #expect(ChartAxis.ticks(upTo: 0) == [0, 1])
     }
 
     @Test func runReportWritesEveryFileAndRunJSONRoundTrips() throws {
@@ -71,7 +71,7 @@ import Testing
         #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.description.contains("schema version 99") == true }
         try Data("{not json".utf8).write(to: file)
         #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.description.hasPrefix(file.path) == true }
-        try Data(#"{"schemaVersion": 1, "cases": []}"#.utf8).write(to: file)
+        try Data(#"{"schemaVersion": \#(RunResult.currentSchemaVersion), "cases": []}"#.utf8).write(to: file)
         #expect { try RunResult.load(from: file) } throws: { ($0 as? RunFileError)?.reason.contains("missing field") == true }
     }
 }
@@ -115,7 +115,7 @@ import Testing
 
 @Suite struct ChartAxisTests {
     @Test func valuesSpanningMoreThanAHundredfoldGetALogarithmicAxis() {
-        let axis = BarChart.Axis(values: [57, 275, 1_883_438])
+        let axis = ChartAxis(values: [57, 275, 1_883_438])
         #expect(axis.isLogarithmic && axis.ticks == [10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(abs(axis.position(of: 1000) - 2.0 / 6) < 1e-12)
         let svg = BarChart(title: "t", axisLabel: "ns", categories: ["a", "b"], series: [.init(name: "s", values: [57, 1_883_438])]).svg()
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func closeValuesKeepALinearAxisFromZero() {
-        let axis = BarChart.Axis(values: [50, 180])
+        let axis = ChartAxis(values: [50, 180])
         #expect(!axis.isLogarithmic && axis.ticks.first == 0 && axis.position(of: 100) == 0.5)
     }
 }

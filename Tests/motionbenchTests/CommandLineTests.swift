@@ -17,7 +17,17 @@ import Testing
         let outcome = try CLI.run(["run", "--all", "--duration", "0.6", "--samples", "3000", "--param", "shapes=10", "--out", folder.path])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["cost.svg", "cpu.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+        #expect(files == [
+            "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy.csv", "cost.svg", "cpu.svg", "report.md", "run.json",
+            "summary.csv", "threads.csv", "timeseries.csv",
+        ])
+        // The virtual device knows the truth: the workloads that estimate something are scored, once a case.
+        let scored = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(scored.map { "\($0[0]) \($0[2])" }.sorted() == [
+            "barometer median-5", "barometer moving-average", "barometer none", "heading complementary", "heading ecompass",
+            "heading madgwick", "heading mahony", "pedometer default",
+        ])
 
         let rows = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
             .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }

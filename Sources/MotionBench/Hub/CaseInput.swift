@@ -9,11 +9,14 @@ public struct CaseInput {
     /// A recording's own samples of the subscribed sensors, merged in time order from time 0, when
     /// the case replays at the recording's timing (`--rate native`) instead of sampling `source`.
     public var recorded: [SensorSample]?
+    /// What the source knows to score outputs against; nil when it has no truth.
+    public var reference: AccuracyReference?
 
     /// Creates an input.
-    public init(source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil) {
+    public init(source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil, reference: AccuracyReference? = nil) {
         self.source = source
         self.touches = touches
         self.recorded = recorded
+        self.reference = reference
     }
 }

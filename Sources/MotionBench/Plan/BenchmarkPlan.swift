@@ -69,9 +69,14 @@ public enum BenchmarkPlan {
         var perRepetition: [CaseSpec] = []
         for descriptor in descriptors {
             let filters = try filters(for: descriptor, requested: request.filters, explicit: !request.workloads.isEmpty)
-            let sweeps = try parameterSweeps(for: descriptor, requested: request.parameters, explicit: !request.workloads.isEmpty)
+            if !request.workloads.isEmpty, let idle = descriptor.parameters.first(where: { parameter in
+                request.parameters[parameter.name] != nil && !filters.contains(where: parameter.applies)
+            }) {
+                throw PlanError(flag: "--param", reason: "\(idle.name) tunes \(descriptor.name)'s \((idle.filters ?? []).joined(separator: ", ")) only, and no filter selected is one of them")
+            }
             for rate in request.rates ?? descriptor.defaultRates {
                 for filter in filters {
+                    let sweeps = try parameterSweeps(for: descriptor, filter: filter, requested: request.parameters, explicit: !request.workloads.isEmpty)
                     for parameters in sweeps {
                         for mode in request.modes {
                             perRepetition.append(CaseSpec(
@@ -139,25 +144,28 @@ public enum BenchmarkPlan {
         }
     }
 
-    /// Every combination of one workload's parameter values: the values asked for, or each parameter's
-    /// default sweep. A parameter neither asked for nor swept by default is left out of the cases (the
-    /// workload takes its default), so labels name only what varies or was chosen. A workload named
-    /// explicitly must declare every parameter asked for.
+    /// Every combination of one workload's parameter values for one filter: the values asked for, or
+    /// each parameter's default sweep. A parameter neither asked for nor swept by default, or that does
+    /// not tune this filter, is left out of the cases (the workload takes its default), so labels name
+    /// only what varies or was chosen. A workload named explicitly must declare every parameter asked for.
     private static func parameterSweeps(
-        for descriptor: WorkloadDescriptor, requested: [String: [Double]], explicit: Bool
+        for descriptor: WorkloadDescriptor, filter: String, requested: [String: [Double]], explicit: Bool
     ) throws -> [[String: Double]] {
         if explicit, let missing = requested.keys.sorted().first(where: { name in !descriptor.parameters.contains { $0.name == name } }) {
             throw PlanError(flag: "--param", reason: "workload '\(descriptor.name)' has no parameter '\(missing)'")
         }
-        var combinations: [[String: Double]] = [[:]]
-        for parameter in descriptor.parameters where requested[parameter.name] != nil || parameter.defaultSweep.count > 1 {
-            let values = requested[parameter.name] ?? parameter.defaultSweep
-            for value in values {
+        for parameter in descriptor.parameters {
+            for value in requested[parameter.name] ?? [] {
                 guard parameter.range.contains(value), !parameter.isInteger || value == value.rounded() else {
                     let kind = parameter.isInteger ? "a whole number" : "a number"
                     throw PlanError(flag: "--param", reason: "\(parameter.name)=\(Format.hertz(value)) is not \(kind) in \(Format.hertz(parameter.range.lowerBound))...\(Format.hertz(parameter.range.upperBound))")
                 }
             }
+        }
+        var combinations: [[String: Double]] = [[:]]
+        for parameter in descriptor.parameters
+        where parameter.applies(to: filter) && (requested[parameter.name] != nil || parameter.defaultSweep.count > 1) {
+            let values = requested[parameter.name] ?? parameter.defaultSweep
             combinations = combinations.flatMap { partial in
                 values.map { value in partial.merging([parameter.name: value]) { $1 } }
             }

@@ -3,7 +3,7 @@ import Foundation
 /// A whole run: where and how it ran, and every case. This is what `run.json` holds.
 public struct RunResult: Sendable, Codable, Equatable {
     /// Bumped whenever a field changes meaning or is removed, so readers can refuse what they don't know.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// The schema this file follows.
     public var schemaVersion: Int
@@ -16,15 +16,23 @@ public struct RunResult: Sendable, Codable, Equatable {
     public var settings: RunSettings
     /// Every case, in the order run.
     public var cases: [CaseResult]
+    /// Accuracy against the source's truth: one entry per scored workload case (rate, filter,
+    /// parameters; not per mode or repetition, which compute the same outputs) and per recorded
+    /// competitor; empty when the source has no truth or no workload estimates anything.
+    public var accuracy: [AccuracyResult]
 
     /// Creates a run result of the current schema.
-    public init(startedAt: String, finishedAt: String, environment: RunEnvironment, settings: RunSettings, cases: [CaseResult]) {
+    public init(
+        startedAt: String, finishedAt: String, environment: RunEnvironment, settings: RunSettings, cases: [CaseResult],
+        accuracy: [AccuracyResult] = []
+    ) {
         schemaVersion = Self.currentSchemaVersion
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.environment = environment
         self.settings = settings
         self.cases = cases
+        self.accuracy = accuracy
     }
 
     /// Reads a `run.json`, refusing other schema versions with a message naming the file.

@@ -41,14 +41,68 @@ public struct BenchmarkRunner {
             results.append(try run(spec))
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
         }
+        let accuracy = try scoreAccuracy(of: cases)
         return RunResult(
             startedAt: Self.timestamp(startedAt), finishedAt: Self.timestamp(Date()),
-            environment: .current(), settings: settings, cases: results
+            environment: .current(), settings: settings, cases: results, accuracy: accuracy
         )
     }
 
     /// Runs one case.
     public func run(_ spec: CaseSpec) throws -> CaseResult {
+        let setup = try prepare(spec)
+        switch spec.mode {
+        case .realtime:
+            return try RealTimeCase(harness: harness).run(
+                spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input
+            )
+        case .virtual:
+            return try VirtualTimeCase(harness: harness).run(
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
+            )
+        }
+    }
+
+    /// Scores each distinct case (workload, rate, filter, parameters, timing) whose workload estimates
+    /// something its source has the truth of, once whatever its modes and repetitions, and after a
+    /// workload's first such case, each recorded estimate that competes with it.
+    public func scoreAccuracy(of cases: [CaseSpec]) throws -> [AccuracyResult] {
+        var results: [AccuracyResult] = []
+        var scored = Set<String>()
+        var competed = Set<String>()
+        for spec in cases {
+            guard let estimates = WorkloadRegistry.named(spec.workload)?.descriptor.estimates, !estimates.isEmpty,
+                scored.insert("\(spec.workload)|\(spec.rateHz)|\(spec.filter)|\(spec.parameterText)|\(spec.recordedTiming)").inserted
+            else { continue }
+            let setup = try prepare(spec)
+            guard let reference = setup.input.reference else { continue }
+            let scorer = AccuracyScorer(reference: reference)
+            let pass = AccuracyPass.run(spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input, seconds: reference.duration)
+            let measures = scorer.score(pass.series, final: pass.final)
+            if !measures.isEmpty {
+                results.append(AccuracyResult(
+                    workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
+                    recordedTiming: spec.recordedTiming, measures: measures))
+            }
+            guard competed.insert(spec.workload).inserted else { continue }
+            for competitor in reference.competitors {
+                let series = competitor.samples.filter { $0.time >= 0 && $0.time <= reference.duration }
+                let measures = scorer.score(series)
+                let window = reference.scoredWindow
+                let inWindow = series.filter { window.contains($0.time) }.count
+                guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
+                results.append(AccuracyResult(
+                    workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
+                    filter: AccuracyResult.competitorName(forEstimate: competitor.id),
+                    recordedEstimate: competitor.id, measures: measures))
+            }
+        }
+        return results
+    }
+
+    /// What running `spec` takes: its workload's maker, its input, and the sensors to feed (the ones it
+    /// needs, and the optional ones the source has).
+    private func prepare(_ spec: CaseSpec) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
         guard let type = WorkloadRegistry.named(spec.workload) else {
             throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
         }
@@ -62,18 +116,8 @@ public struct BenchmarkRunner {
         guard missing.isEmpty else {
             throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")
         }
-        // Optional sensors are fed when the source has them.
         let sensors = descriptor.sensors + descriptor.optionalSensors.filter { input.source.sensors.contains($0) }
-        switch spec.mode {
-        case .realtime:
-            return try RealTimeCase(harness: harness).run(
-                spec, workload: try type.init(configuration: configuration), sensors: sensors, input: input
-            )
-        case .virtual:
-            return try VirtualTimeCase(harness: harness).run(
-                spec, makeWorkload: { try type.init(configuration: configuration) }, sensors: sensors, input: input
-            )
-        }
+        return ({ try type.init(configuration: configuration) }, input, sensors)
     }
 
     /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.

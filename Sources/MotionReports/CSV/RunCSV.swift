@@ -1,7 +1,8 @@
 import MotionBench
 
-/// The three CSV files of a run: `summary.csv` (a row per case), `threads.csv` (a row per case and
-/// thread) and `timeseries.csv` (a row per sampler reading and thread).
+/// The CSV files of a run: `summary.csv` (a row per case), `threads.csv` (a row per case and
+/// thread), `timeseries.csv` (a row per sampler reading and thread) and, when the source has truth,
+/// `accuracy.csv` (a row per scored estimator).
 public enum RunCSV {
     /// Columns that identify a case, first in every file so the files join on them.
     static let caseColumns = ["workload", "rate_hz", "filter", "params", "mode", "repetition"]
@@ -71,6 +72,43 @@ public enum RunCSV {
                         String(thread.cpuNs), Format.significant(thread.cpuPct, 4),
                     ])
                 }
+            }
+        }
+        return table.text
+    }
+
+    /// One row per scored estimator: its case (no mode or repetition: accuracy does not depend on
+    /// them), the recorded estimate it is when it is a phone's own, its cost, whether it is
+    /// Pareto-best in its workload, and every error measured (empty where not measured).
+    public static func accuracy(_ run: RunResult) -> String {
+        var table = CSVTable(header: [
+            "workload", "rate_hz", "filter", "params", "recorded_estimate", "scored_from_s", "scored_to_s",
+            "cpu_ns_per_sample", "projected_cpu_pct", "pareto_best",
+            "total_median_deg", "total_p95_deg", "total_rms_deg", "tilt_median_deg", "tilt_p95_deg", "tilt_rms_deg",
+            "heading_median_deg", "heading_p95_deg", "heading_rms_deg", "yaw_offset_deg", "time_shift_ms", "attitude_samples",
+            "steps_estimated", "steps_true", "steps_error", "steps_error_pct",
+            "altitude_median_m", "altitude_p95_m", "altitude_rms_m", "altitude_max_m",
+        ])
+        for group in AccuracyCost.grouped(run) {
+            for row in group.rows {
+                let result = row.result
+                let measures = result.measures
+                let attitude = measures.attitude
+                let errors = [attitude?.total, attitude?.tilt, attitude?.heading].flatMap { summary in
+                    [summary?.median, summary?.p95, summary?.rms].map { Format.fixed($0, 4) }
+                }
+                table.append([
+                    result.workload, Format.hertz(result.rateHz), result.filter, Format.parameters(result.parameters),
+                    result.recordedEstimate ?? "", Format.fixed(measures.scoredFrom, 3), Format.fixed(measures.scoredTo, 3),
+                    Format.fixed(row.cpuNsPerSample, 1), Format.significant(row.projectedCpuPct, 4), String(row.isParetoBest),
+                ] + errors + [
+                    Format.fixed(attitude?.yawOffsetDegrees, 3), Format.fixed(attitude.map { $0.timeShiftSeconds * 1000 }, 1),
+                    attitude.map { String($0.total.count) } ?? "",
+                    measures.steps.map { String($0.estimated) } ?? "", measures.steps.map { String($0.truth) } ?? "",
+                    measures.steps.map { String($0.error) } ?? "", Format.fixed(measures.steps?.errorPercent, 2),
+                    Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
+                    Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
+                ])
             }
         }
         return table.text

@@ -1,7 +1,8 @@
 import MotionBench
 
 /// `report.md`: the run's environment, tables comparing workloads, rates and filters in each mode,
-/// projected against measured CPU where both modes ran, the sampler's own cost, and the charts.
+/// projected against measured CPU where both modes ran, the sampler's own cost, accuracy against
+/// cost when the source has truth, and the charts.
 /// Repeated cases are shown by their median, with the repetition count and spread.
 public enum MarkdownReport {
     /// The Markdown text; `charts` are the SVG file names written next to it.
@@ -17,9 +18,12 @@ public enum MarkdownReport {
         out += projectedAgainstMeasured(groups)
         out += parameterSweeps(groups)
         out += samplerTable(groups)
-        if !charts.isEmpty {
+        out += AccuracyReport.render(run, charts: charts)
+        // Accuracy charts sit in their own section.
+        let costCharts = charts.filter { !$0.fileName.hasPrefix(AccuracyChart.fileNamePrefix) }
+        if !costCharts.isEmpty {
             out += "## Charts\n\n"
-            for chart in charts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
+            for chart in costCharts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
         }
         out += "Missing figures are shown as —: the mode or platform does not give them.\n"
         return out
@@ -133,12 +137,12 @@ public enum MarkdownReport {
     private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }
 
     /// A CPU share: three significant digits, as cheap workloads use tiny fractions of a core.
-    private static func share(_ value: Double?) -> String {
+    static func share(_ value: Double?) -> String {
         let text = Format.significant(value, 3)
         return text.isEmpty ? "—" : text
     }
 
-    private static func cell(_ value: Double?, _ decimals: Int) -> String {
+    static func cell(_ value: Double?, _ decimals: Int) -> String {
         let text = Format.fixed(value, decimals)
         return text.isEmpty ? "—" : text
     }

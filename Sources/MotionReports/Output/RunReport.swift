@@ -2,7 +2,7 @@ import Foundation
 import MotionBench
 
 /// Writes a run's files into its folder: run.json, summary.csv, threads.csv, timeseries.csv,
-/// report.md and its charts. Each file is written atomically.
+/// accuracy.csv (when anything was scored), report.md and its charts. Each file is written atomically.
 public enum RunReport {
     /// The file names written, in order.
     public static func write(_ run: RunResult, to folder: URL, includingRunJSON: Bool = true) throws -> [String] {
@@ -15,6 +15,7 @@ public enum RunReport {
             ("threads.csv", Data(RunCSV.threads(run).utf8)),
             ("timeseries.csv", Data(RunCSV.timeseries(run).utf8)),
         ]
+        if !run.accuracy.isEmpty { files.append(("accuracy.csv", Data(RunCSV.accuracy(run).utf8))) }
         files += charts.map { ($0.fileName, Data($0.svg.utf8)) }
         files.append(("report.md", Data(MarkdownReport.render(run, charts: charts).utf8)))
         for (name, data) in files {

@@ -51,7 +51,7 @@ public struct BarChart {
         let plotHeight = Double(categories.count) * groupHeight
         let width = labelWidth + Self.plotWidth + 90
         let height = top + plotHeight + 48
-        let axis = Axis(values: series.flatMap { $0.values.compactMap { $0 } })
+        let axis = ChartAxis(values: series.flatMap { $0.values.compactMap { $0 } })
 
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -68,7 +68,7 @@ public struct BarChart {
         for tick in axis.ticks {
             let x = labelWidth + axis.position(of: tick) * Self.plotWidth
             out += "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(x))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#ddd\"/>"
-            out += "<text x=\"\(Self.n(x))\" y=\"\(Self.n(top + plotHeight + 14))\" text-anchor=\"middle\">\(Self.tickLabel(tick))</text>\n"
+            out += "<text x=\"\(Self.n(x))\" y=\"\(Self.n(top + plotHeight + 14))\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
         }
         out += "<line x1=\"\(Self.n(labelWidth))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(labelWidth))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#333\"/>\n"
         out += "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel + (axis.isLogarithmic ? " (log scale)" : "")))</text>\n"
@@ -89,50 +89,6 @@ public struct BarChart {
             }
         }
         return out + "</svg>\n"
-    }
-
-    /// The value axis: linear from 0 with round ticks, or logarithmic by decades.
-    struct Axis {
-        let ticks: [Double]
-        let isLogarithmic: Bool
-
-        init(values: [Double]) {
-            let positive = values.filter { $0 > 0 && $0.isFinite }
-            if let low = positive.min(), let high = positive.max(), high / low > 100 {
-                isLogarithmic = true
-                let first = Int(log10(low).rounded(.down)), last = Int(log10(high).rounded(.up))
-                ticks = (first...max(last, first + 1)).map { pow(10, Double($0)) }
-            } else {
-                isLogarithmic = false
-                ticks = BarChart.ticks(upTo: values.filter(\.isFinite).max() ?? 0)
-            }
-        }
-
-        /// Where `value` falls along the axis, 0 at its start and 1 at its end.
-        func position(of value: Double) -> Double {
-            guard let first = ticks.first, let last = ticks.last, last > first else { return 0 }
-            guard isLogarithmic else { return max(0, value) / last }
-            guard value > 0 else { return 0 }
-            return max(0, (log10(value) - log10(first)) / (log10(last) - log10(first)))
-        }
-    }
-
-    /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 × 10ⁿ, about five of them.
-    static func ticks(upTo maximum: Double) -> [Double] {
-        guard maximum > 0, maximum.isFinite else { return [0, 1] }
-        let rough = maximum / 5
-        let magnitude = pow(10, (log10(rough)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
-        let count = Int((maximum / step).rounded(.up))
-        return (0...max(1, count)).map { Double($0) * step }
-    }
-
-    static func tickLabel(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if abs(value) >= 1e6 { return String(format: "%.0e", value).replacingOccurrences(of: "e+0", with: "e") }
-        if abs(value) >= 100 { return String(format: "%.0f", value) }
-        if abs(value) >= 1 { return String(format: "%.3g", value) }
-        return String(format: "%.2g", value)
     }
 
     private static func color(_ index: Int) -> String { palette[index % palette.count] }

@@ -10,7 +10,8 @@ public struct ReportChart {
     public var svg: String
 }
 
-/// The charts `report.md` links: cost per sample in virtual time, and CPU % projected against measured.
+/// The charts `report.md` links: cost per sample in virtual time, CPU % projected against measured,
+/// cost against swept parameters, and error against cost.
 public enum RunCharts {
     /// The charts this run has data for.
     public static func make(_ run: RunResult) -> [ReportChart] {
@@ -61,7 +62,7 @@ public enum RunCharts {
             )
             charts.append(ReportChart(fileName: "sweep-\(sweep.workload)-\(sweep.parameter).svg", title: title, svg: chart.svg()))
         }
-        return charts
+        return charts + AccuracyChart.make(run)
     }
 
     private static func label(_ key: CaseKey) -> String {

@@ -17,7 +17,7 @@ public final class BarometerWorkload: Workload {
         summary: "pressure (kPa) and relative altitude (m) on two labels, filtered; background gray follows altitude",
         sensors: [.barometer], defaultRates: [1],
         filters: BarometerFilter.names, defaultFilters: BarometerFilter.names,
-        displayRate: nil)
+        displayRate: nil, estimates: [.altitude])
 
     /// How the workload was set up.
     public let configuration: WorkloadConfiguration
@@ -31,6 +31,8 @@ public final class BarometerWorkload: Workload {
     public private(set) var altitudeRange: ClosedRange<Double>?
     /// Samples handled.
     public private(set) var samples = 0
+    /// The time of the latest sample, seconds.
+    private var latestTime = 0.0
 
     private var filter: BarometerFilter
     private var reference: Double?
@@ -48,6 +50,7 @@ public final class BarometerWorkload: Workload {
     /// Filters the pressure, shows it and the altitude it means, and shades the background.
     public func handle(_ sample: SensorSample) {
         samples += 1
+        latestTime = sample.time
         let filtered = filter.update(sample.value.x)
         let start = reference ?? filtered
         reference = start
@@ -56,6 +59,11 @@ public final class BarometerWorkload: Workload {
         altitude.value = relative
         background = AltitudeShade.color(relativeAltitude: relative)
         altitudeRange = altitudeRange.map { min($0.lowerBound, relative)...max($0.upperBound, relative) } ?? relative...relative
+    }
+
+    /// The relative altitude shown, in metres since the first sample.
+    public var currentEstimate: GroundTruth? {
+        altitude.value.map { GroundTruth(time: latestTime, altitude: $0) }
     }
 
     /// Nothing to draw between samples: labels and background change only on a sample.

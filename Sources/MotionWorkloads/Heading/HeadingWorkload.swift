@@ -42,6 +42,23 @@ public final class HeadingWorkload: Workload {
         name: "year", summary: "date as a decimal year (2025.0–2030.0), for the declination",
         defaultValue: 2026, range: WorldMagneticModel.wmm2025.validity, isInteger: false)
 
+    /// The complementary filter's time constant, seconds (`ComplementaryFilter.timeConstant`).
+    public static let timeConstant = WorkloadParameter(
+        name: "tau", summary: "complementary filter's time constant, s: how slowly it trusts the e-compass",
+        defaultValue: 1, range: 0.01...100, isInteger: false, filters: ["complementary"])
+    /// Madgwick's gain β, rad/s (`MadgwickFilter.beta`).
+    public static let beta = WorkloadParameter(
+        name: "beta", summary: "Madgwick's gain β, rad/s: the gyroscope error its correction outruns",
+        defaultValue: 0.1, range: 0...10, isInteger: false, filters: ["madgwick"])
+    /// Mahony's proportional gain (`MahonyFilter.kp`).
+    public static let proportionalGain = WorkloadParameter(
+        name: "kp", summary: "Mahony's proportional gain, rad/s per unit error (1/kp is its time constant)",
+        defaultValue: 1, range: 0...100, isInteger: false, filters: ["mahony"])
+    /// Mahony's integral gain (`MahonyFilter.ki`).
+    public static let integralGain = WorkloadParameter(
+        name: "ki", summary: "Mahony's integral gain, rad/s² per unit error: how fast it learns the gyroscope's bias",
+        defaultValue: 0.1, range: 0...100, isInteger: false, filters: ["mahony"])
+
     /// Gyroscope, accelerometer and magnetometer at 50 Hz (sweep 10–200 Hz with the rate), the
     /// e-compass, no animation; the place and date as parameters.
     public static let descriptor = WorkloadDescriptor(
@@ -49,7 +66,8 @@ public final class HeadingWorkload: Workload {
         summary: "raw field on three labels; attitude, magnetic and true heading (WMM declination) and cardinal points",
         sensors: [.gyroscope, .accelerometer, .magnetometer], defaultRates: [50],
         filters: filterNames, defaultFilters: filterNames,
-        displayRate: nil, parameters: [latitude, longitude, altitude, year])
+        displayRate: nil, parameters: [latitude, longitude, altitude, year, timeConstant, beta, proportionalGain, integralGain],
+        estimates: [.attitude])
 
     /// The filters, the e-compass first.
     private static let filterNames = ["ecompass", "complementary", "madgwick", "mahony"]
@@ -70,6 +88,8 @@ public final class HeadingWorkload: Workload {
     public private(set) var trueDirection: CardinalDirection?
     /// The latest attitude, device to North-West-Up about true north; nil before the first estimate.
     public private(set) var attitude: Quaternion?
+    /// The time of the magnetometer sample the latest attitude came from, seconds.
+    public private(set) var estimateTime = 0.0
     /// Samples handled, of all three sensors.
     public private(set) var samples = 0
     /// Attitudes estimated.
@@ -97,9 +117,9 @@ public final class HeadingWorkload: Workload {
         ).declination
         magneticToTrue = Quaternion(axis: Vector3(0, 0, 1), angle: -Angle.radians(fromDegrees: declination))
         switch configuration.filter {
-        case "complementary": fusion = ComplementaryFilter()
-        case "madgwick": fusion = MadgwickFilter()
-        case "mahony": fusion = MahonyFilter()
+        case "complementary": fusion = ComplementaryFilter(timeConstant: configuration.value(of: Self.timeConstant))
+        case "madgwick": fusion = MadgwickFilter(beta: configuration.value(of: Self.beta))
+        case "mahony": fusion = MahonyFilter(kp: configuration.value(of: Self.proportionalGain), ki: configuration.value(of: Self.integralGain))
         default: fusion = nil
         }
     }
@@ -117,6 +137,7 @@ public final class HeadingWorkload: Workload {
             field.show(sample.value)
             guard let acceleration, let magnetic = estimate(acceleration: acceleration, field: sample.value, at: sample.time) else { return }
             estimates += 1
+            estimateTime = sample.time
             let heading = Heading.degrees(of: magnetic)
             let headingFromTrueNorth = Angle.wrappedDegrees(heading + declination)
             magneticHeading.value = heading
@@ -141,6 +162,11 @@ public final class HeadingWorkload: Workload {
         fusion?.update(gyroscope: rotationRate, accelerometer: acceleration, magnetometer: field, dt: time - previous)
         lastUpdate = time
         return fusion?.attitude
+    }
+
+    /// The attitude about true north and both headings, once estimated.
+    public var currentEstimate: GroundTruth? {
+        attitude.map { GroundTruth(time: estimateTime, attitude: $0, magneticHeading: magneticHeading.value, trueHeading: trueHeading.value) }
     }
 
     /// Nothing to draw between samples: everything shown changes only on a sample.

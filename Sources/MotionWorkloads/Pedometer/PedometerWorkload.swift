@@ -27,7 +27,7 @@ public final class PedometerWorkload: Workload {
         summary: "steps, distance, floors, cadence, activity and goal on a worker thread; a thinned steps chart",
         sensors: [.accelerometer], defaultRates: [50],
         filters: ["default"], defaultFilters: ["default"],
-        displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer])
+        displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer], estimates: [.steps])
 
     /// The worker's thread name: `workerThreadPrefix` + `-steps`, 15 bytes, Linux's limit.
     public static let workerName = workerThreadPrefix + "-steps"
@@ -42,6 +42,8 @@ public final class PedometerWorkload: Workload {
     public private(set) var chart: StepChart
     /// Samples handed to the worker.
     public private(set) var samples = 0
+    /// The time of the latest sample handed over, seconds.
+    private var latestTime = 0.0
 
     private let channel: PedometerChannel
     private let worker: NamedThread
@@ -75,6 +77,7 @@ public final class PedometerWorkload: Workload {
     /// Hands the sample to the worker and shows the latest results it published.
     public func handle(_ sample: SensorSample) {
         samples += 1
+        latestTime = sample.time
         channel.push(sample, shown: &shown, shownChart: &chart)
     }
 
@@ -84,6 +87,12 @@ public final class PedometerWorkload: Workload {
     /// Waits until the worker has processed every sample handed to it, and shows its final results.
     public func finish() {
         channel.waitUntilProcessed(shown: &shown, shownChart: &chart)
+    }
+
+    /// The steps shown and the activity, timed by the latest sample handed over (after `finish`, the
+    /// count for every sample; before, the worker's latest, which may lag a batch behind).
+    public var currentEstimate: GroundTruth? {
+        GroundTruth(time: latestTime, steps: shown.steps, activity: shown.activity)
     }
 
     /// `samples` (handed over), `processed` (by the worker), `steps`, `distance_m`, `floors_ascended`,

@@ -99,11 +99,12 @@ struct RunCommand: ParsableCommand {
                 durationSeconds: request.durationSeconds, sampleCount: request.sampleCount, repetitions: repetitions,
                 samplerRateHz: samplerRate, source: input.description, quick: quick
             )
+            let reference = input.accuracyReference(hub: hub)
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
                 let available = sensors.filter { hub.sensors.contains($0) }
                 return CaseInput(
                     source: try hub.subscribe(available, rate: spec.rateHz), touches: hub.touches,
-                    recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil
+                    recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil, reference: reference
                 )
             }
             let progress = ProgressLine(enabled: !quiet)

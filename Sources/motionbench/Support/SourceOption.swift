@@ -42,6 +42,32 @@ enum SourceOption: CustomStringConvertible {
         }
     }
 
+    /// Seconds of a scenario the accuracy pass replays: long enough for settled statistics over every
+    /// scenario's motions, short enough to score a sweep in seconds.
+    static let scoredScenarioSeconds = 60.0
+
+    /// What this source knows to score a workload's outputs against: a scenario's exact truth, or a
+    /// recording's truth and recorded competitors on the hub's time base (fitting the lab's yaw offset
+    /// and ±10 ms of clock); nil for a recording without truth.
+    func accuracyReference(hub: SensorHub) -> AccuracyReference? {
+        switch self {
+        case let .synthetic(scenario, _):
+            return AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: Self.scoredScenarioSeconds)
+        case let .trace(imported, _):
+            let trace = imported.trace
+            guard !trace.truth.isEmpty, let origin = hub.origin, let duration = hub.duration else { return nil }
+            func fromOrigin(_ samples: [GroundTruth]) -> [GroundTruth] {
+                samples.map { sample in
+                    var sample = sample
+                    sample.time -= origin
+                    return sample
+                }
+            }
+            let competitors = trace.estimates.map { RecordedEstimate(id: $0.id, label: $0.label, samples: fromOrigin($0.samples)) }
+            return AccuracyReference(truth: .recorded(fromOrigin(trace.truth)), competitors: competitors, alignment: .motionCaptureLab, duration: duration)
+        }
+    }
+
     /// The run's hub over this source.
     func makeHub() -> SensorHub {
         switch self {

@@ -1,0 +1,45 @@
+import MotionSensors
+import MotionWorkloads
+
+/// Replays a case's input through a fresh workload, unmeasured and as fast as it goes, keeping every
+/// estimate it makes for the scorer. Timed cases stay free of the bookkeeping, and every mode and
+/// repetition of a case computes the same outputs, so one pass serves them all.
+enum AccuracyPass {
+    /// The estimates, one per sample that changed it, in time order, and the final one after
+    /// `finish` (a worker thread's count caught up).
+    struct Estimates {
+        var series: [GroundTruth]
+        var final: GroundTruth?
+    }
+
+    /// Feeds `workload` `seconds` of `input` at the case's rate (or the recording's own timing), with
+    /// its frames and touches, and collects its estimates.
+    static func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double) -> Estimates {
+        var source = input.source
+        let displayRate = type(of: workload).descriptor.displayRate == nil ? nil : spec.displayRateHz
+        let events: [HubEvent]
+        if spec.recordedTiming, let recorded = input.recorded {
+            let end = recorded.firstIndex { $0.time >= seconds } ?? recorded.endIndex
+            events = EventTimeline.events(recorded: recorded[..<end], endSeconds: seconds, displayRateHz: displayRate, touches: input.touches)
+        } else {
+            events = EventTimeline.events(
+                rateHz: spec.rateHz, displayRateHz: displayRate, sensors: sensors,
+                tickCount: Int((seconds * spec.rateHz).rounded(.down)), source: &source, touches: input.touches)
+        }
+        var series: [GroundTruth] = []
+        for event in events {
+            switch event {
+            case let .sample(sample):
+                workload.handle(sample)
+                if let estimate = workload.currentEstimate, estimate != series.last {
+                    series.append(estimate)
+                }
+            case let .frame(time): workload.renderFrame(at: time)
+            case let .touch(touch): workload.handle(touch)
+            case .end: break
+            }
+        }
+        workload.finish()
+        return Estimates(series: series, final: workload.currentEstimate)
+    }
+}

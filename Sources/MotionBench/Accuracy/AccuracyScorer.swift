@@ -1,0 +1,94 @@
+import MotionMath
+import MotionSensors
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Scores a series of estimates (a workload's, or one a recording carries) against a reference's truth.
+///
+/// - Attitude: at each estimate in the scored stretch, the truth read at the estimate's time (plus
+///   the time shift tried); each shift the policy allows is tried, with the yaw offset fitted for it
+///   when the policy says so, and the one with the lowest median total error is kept.
+/// - Steps: the last estimate's count against the steps the truth took from 0 to its time.
+/// - Altitude: each estimate in the scored stretch against the truth's climb since the first
+///   estimate (a barometer shows altitude relative to where it started).
+public struct AccuracyScorer {
+    /// The truth and how to read it.
+    public let reference: AccuracyReference
+
+    /// A scorer against `reference`.
+    public init(reference: AccuracyReference) {
+        self.reference = reference
+    }
+
+    /// The errors of `series` (in time order); `final` is the estimate once everything was processed,
+    /// for counts that lag (the pedometer's worker), the series' last otherwise.
+    public func score(_ series: [GroundTruth], final: GroundTruth? = nil) -> AccuracyMeasures {
+        let window = reference.scoredWindow
+        let scored = series.filter { window.contains($0.time) }
+        return AccuracyMeasures(
+            scoredFrom: window.lowerBound, scoredTo: window.upperBound,
+            attitude: attitudeAccuracy(scored.compactMap { estimate in estimate.attitude.map { (estimate.time, $0) } }),
+            steps: stepAccuracy(final ?? series.last),
+            altitude: altitudeError(scored, start: series.first { $0.altitude != nil })
+        )
+    }
+
+    private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)]) -> AttitudeAccuracy? {
+        var best: (accuracy: AttitudeAccuracy, median: Double)?
+        for shift in reference.alignment.timeShifts {
+            let pairs = estimates.compactMap { estimate in
+                reference.truth.truth(at: estimate.time + shift)?.attitude.map { (estimate: estimate.attitude, truth: $0) }
+            }
+            guard !pairs.isEmpty else { continue }
+            let yawOffset = reference.alignment.fitsYawOffset ? Self.yawOffset(pairs) : nil
+            let turn = Quaternion(axis: Vector3(0, 0, 1), angle: Angle.radians(fromDegrees: yawOffset ?? 0))
+            let errors = pairs.map { AttitudeError(estimate: turn * $0.estimate, truth: $0.truth) }
+            guard let total = ErrorSummary(errors.map(\.total)), let tilt = ErrorSummary(errors.map(\.tilt)),
+                let heading = ErrorSummary(errors.map(\.heading))
+            else { continue }
+            if best == nil || total.median < best!.median {
+                let accuracy = AttitudeAccuracy(total: total, tilt: tilt, heading: heading, yawOffsetDegrees: yawOffset, timeShiftSeconds: shift)
+                best = (accuracy, total.median)
+            }
+        }
+        return best?.accuracy
+    }
+
+    /// The constant turn about the vertical that best carries the estimates onto the truth: the
+    /// circular mean of the heading errors, refined once on what is left (a heading error is the twist
+    /// of the whole error, which a turn removes exactly only when the error has no tilt).
+    static func yawOffset(_ pairs: [(estimate: Quaternion, truth: Quaternion)]) -> Double {
+        var offset = 0.0
+        for _ in 0..<2 {
+            let turn = Quaternion(axis: Vector3(0, 0, 1), angle: Angle.radians(fromDegrees: offset))
+            var sine = 0.0
+            var cosine = 0.0
+            for pair in pairs {
+                let heading = Angle.radians(fromDegrees: AttitudeError(estimate: turn * pair.estimate, truth: pair.truth).heading)
+                sine += sin(heading)
+                cosine += cos(heading)
+            }
+            offset += Angle.degrees(fromRadians: atan2(sine, cosine))
+        }
+        return Angle.wrappedDegrees(offset + 180) - 180
+    }
+
+    private func stepAccuracy(_ final: GroundTruth?) -> StepAccuracy? {
+        guard let final, let steps = final.steps, let truthSteps = reference.truth.truth(at: final.time)?.steps else { return nil }
+        // A recording's count before its first truth sample is taken as zero.
+        let truthAtStart = reference.truth.truth(at: 0)?.steps ?? 0
+        return StepAccuracy(estimated: steps, truth: truthSteps - truthAtStart)
+    }
+
+    private func altitudeError(_ estimates: [GroundTruth], start: GroundTruth?) -> ErrorSummary? {
+        guard let start, let base = reference.truth.truth(at: start.time)?.altitude else { return nil }
+        return ErrorSummary(estimates.compactMap { estimate in
+            guard let altitude = estimate.altitude, let truth = reference.truth.truth(at: estimate.time)?.altitude else { return nil }
+            return altitude - (truth - base)
+        })
+    }
+}

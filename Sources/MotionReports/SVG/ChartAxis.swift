@@ -1,0 +1,50 @@
+import Foundation
+
+/// A chart's value axis: linear from 0 with round ticks, or logarithmic by decades when the positive
+/// values span more than a factor of 100.
+struct ChartAxis {
+    /// Tick values, first to last; the axis runs from the first to the last.
+    let ticks: [Double]
+    /// Whether ticks are decades on a log scale.
+    let isLogarithmic: Bool
+
+    /// An axis spanning `values` (non-finite ones ignored).
+    init(values: [Double]) {
+        let positive = values.filter { $0 > 0 && $0.isFinite }
+        if let low = positive.min(), let high = positive.max(), high / low > 100 {
+            isLogarithmic = true
+            let first = Int(log10(low).rounded(.down)), last = Int(log10(high).rounded(.up))
+            ticks = (first...max(last, first + 1)).map { pow(10, Double($0)) }
+        } else {
+            isLogarithmic = false
+            ticks = ChartAxis.ticks(upTo: values.filter(\.isFinite).max() ?? 0)
+        }
+    }
+
+    /// Where `value` falls along the axis, 0 at its start and 1 at its end.
+    func position(of value: Double) -> Double {
+        guard let first = ticks.first, let last = ticks.last, last > first else { return 0 }
+        guard isLogarithmic else { return max(0, value) / last }
+        guard value > 0 else { return 0 }
+        return max(0, (log10(value) - log10(first)) / (log10(last) - log10(first)))
+    }
+
+    /// Round tick values from 0 to at least `maximum`: steps of 1, 2 or 5 × 10ⁿ, about five of them.
+    static func ticks(upTo maximum: Double) -> [Double] {
+        guard maximum > 0, maximum.isFinite else { return [0, 1] }
+        let rough = maximum / 5
+        let magnitude = pow(10, (log10(rough)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+        let count = Int((maximum / step).rounded(.up))
+        return (0...max(1, count)).map { Double($0) * step }
+    }
+
+    /// A tick's label: short, with no more digits than a tick needs.
+    static func label(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if abs(value) >= 1e6 { return String(format: "%.0e", value).replacingOccurrences(of: "e+0", with: "e") }
+        if abs(value) >= 100 { return String(format: "%.0f", value) }
+        if abs(value) >= 1 { return String(format: "%.3g", value) }
+        return String(format: "%.2g", value)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import MotionBench
+
+/// A scatter plot as a self-contained SVG file: each point labelled, the highlighted ones filled and
+/// joined left to right (a Pareto front), and dashed horizontal lines for figures that have a value
+/// but no position along x (an estimator whose cost cannot be measured). Either axis turns
+/// logarithmic when its values span more than a factor of 100 (see `ChartAxis`).
+public struct ScatterChart {
+    /// One plotted point.
+    public struct Point {
+        /// Text beside the point.
+        public var label: String
+        /// Position along x.
+        public var x: Double
+        /// Position along y.
+        public var y: Double
+        /// Drawn filled and joined to the other highlighted points.
+        public var isHighlighted: Bool
+
+        /// Creates a point.
+        public init(label: String, x: Double, y: Double, isHighlighted: Bool) {
+            self.label = label
+            self.x = x
+            self.y = y
+            self.isHighlighted = isHighlighted
+        }
+    }
+
+    /// A value with no x: a dashed line across the plot at `y`.
+    public struct ReferenceLine {
+        /// Text at the line's right end.
+        public var label: String
+        /// Height of the line.
+        public var y: Double
+
+        /// Creates a line.
+        public init(label: String, y: Double) {
+            self.label = label
+            self.y = y
+        }
+    }
+
+    /// Heading above the chart.
+    public var title: String
+    /// The x axis's label, with its unit.
+    public var xLabel: String
+    /// The y axis's label, with its unit.
+    public var yLabel: String
+    /// The points (non-finite ones are left out).
+    public var points: [Point]
+    /// The reference lines.
+    public var lines: [ReferenceLine]
+
+    /// Creates a chart.
+    public init(title: String, xLabel: String, yLabel: String, points: [Point], lines: [ReferenceLine] = []) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        self.lines = lines.filter { $0.y.isFinite }
+    }
+
+    private static let left = 64.0
+    private static let top = 40.0
+    private static let plotWidth = 460.0
+    private static let plotHeight = 300.0
+    private static let labelSpace = 190.0
+
+    /// The SVG text.
+    public func svg() -> String {
+        let width = Self.left + Self.plotWidth + Self.labelSpace
+        let height = Self.top + Self.plotHeight + 52
+        let xAxis = ChartAxis(values: points.map(\.x))
+        let yAxis = ChartAxis(values: points.map(\.y) + lines.map(\.y))
+        func x(_ value: Double) -> Double { Self.left + xAxis.position(of: value) * Self.plotWidth }
+        func y(_ value: Double) -> Double { Self.top + Self.plotHeight * (1 - yAxis.position(of: value)) }
+        let bottom = Self.top + Self.plotHeight
+
+        var out = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
+        <rect width="100%" height="100%" fill="white"/>
+        <text x="\(Int(width / 2))" y="18" text-anchor="middle" font-size="14" font-weight="bold">\(BarChart.escape(title))</text>
+
+        """
+        for tick in xAxis.ticks {
+            out += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(Self.top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(bottom))\" stroke=\"#ddd\"/>"
+            out += "<text x=\"\(n(x(tick)))\" y=\"\(n(bottom + 14))\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
+        }
+        for tick in yAxis.ticks {
+            out += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\"/>"
+            out += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(ChartAxis.label(tick))</text>\n"
+        }
+        out += "<polyline points=\"\(n(Self.left)),\(n(Self.top)) \(n(Self.left)),\(n(bottom)) \(n(Self.left + Self.plotWidth)),\(n(bottom))\" fill=\"none\" stroke=\"#333\"/>\n"
+        out += "<text x=\"\(n(Self.left + Self.plotWidth / 2))\" y=\"\(n(bottom + 34))\" text-anchor=\"middle\">\(BarChart.escape(xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        out += "<text transform=\"translate(14 \(n(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(BarChart.escape(yLabel + (yAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        for line in lines {
+            out += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(line.y)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(line.y)))\" stroke=\"#e15759\" stroke-dasharray=\"6 4\"/>"
+            out += "<text x=\"\(n(Self.left + Self.plotWidth + 6))\" y=\"\(n(y(line.y) + 4))\" fill=\"#e15759\">\(BarChart.escape(line.label)): \(Format.significant(line.y, 3))</text>\n"
+        }
+        let front = points.filter(\.isHighlighted).sorted { $0.x < $1.x }
+        if front.count > 1 {
+            out += "<polyline points=\"\(front.map { "\(n(x($0.x))),\(n(y($0.y)))" }.joined(separator: " "))\" fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1.5\"/>\n"
+        }
+        for point in points {
+            let fill = point.isHighlighted ? "#4e79a7" : "white"
+            out += "<circle cx=\"\(n(x(point.x)))\" cy=\"\(n(y(point.y)))\" r=\"4\" fill=\"\(fill)\" stroke=\"#4e79a7\" stroke-width=\"1.5\">"
+            out += "<title>\(BarChart.escape(point.label)): \(Format.significant(point.x, 4)), \(Format.significant(point.y, 4))</title></circle>"
+            out += "<text x=\"\(n(x(point.x) + 7))\" y=\"\(n(y(point.y) - 5))\">\(BarChart.escape(point.label))</text>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    private func n(_ value: Double) -> String { String(format: "%.1f", value) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import MotionBench
+@testable import MotionReports
+
+@Suite struct AccuracyReportTests {
+    /// Three heading filters at 50 Hz with their cost, and Core Motion's recorded attitude.
+    private func run() -> RunResult {
+        var run = SampleRun.make()
+        let template = run.cases[0]
+        func scored(_ filter: String, cost: Double?, error: Double, recorded: String? = nil) -> AccuracyResult {
+            if let cost {
+                var result = template
+                result.spec = CaseSpec(workload: "heading", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
+                                       durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+                result.cpuNsPerSample = cost
+                result.projectedCpuPct = cost * 50 / 1e7
+                run.cases.append(result)
+            }
+            let summary = ErrorSummary([error, error])!
+            let attitude = AttitudeAccuracy(total: summary, tilt: summary, heading: summary, yawOffsetDegrees: 1.5, timeShiftSeconds: -0.004)
+            return AccuracyResult(workload: "heading", rateHz: recorded == nil ? 50 : 94.8, filter: filter, recordedEstimate: recorded,
+                                  measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 120, attitude: attitude))
+        }
+        run.accuracy = [
+            scored("ecompass", cost: 200, error: 9), scored("complementary", cost: 400, error: 3),
+            scored("madgwick", cost: 500, error: 4), scored("core-motion", cost: nil, error: 5, recorded: "apple-cmattitude"),
+        ]
+        return run
+    }
+
+    @Test func theParetoBestAreTheUndominatedRowsWithACost() throws {
+        let rows = try #require(AccuracyCost.grouped(run()).first).rows
+        #expect(rows.map(\.result.filter) == ["ecompass", "complementary", "madgwick", "core-motion"])
+        #expect(rows.map(\.isParetoBest) == [true, true, false, false])
+        #expect(rows.map(\.cpuNsPerSample) == [200, 400, 500, nil])
+    }
+
+    @Test func accuracyCSVHasARowPerEstimatorWithCostAndErrors() throws {
+        let lines = RunCSV.accuracy(run()).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let records = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
+        #expect(records.count == 4)
+        let core = try #require(records.first { $0["filter"] == "core-motion" })
+        #expect(core["recorded_estimate"] == "apple-cmattitude" && core["cpu_ns_per_sample"] == "" && core["pareto_best"] == "false")
+        #expect(core["total_median_deg"] == "5.0000" && core["time_shift_ms"] == "-4.0" && core["steps_true"] == "")
+        let best = try #require(records.first { $0["filter"] == "complementary" })
+        #expect(best["cpu_ns_per_sample"] == "400.0" && best["pareto_best"] == "true" && best["yaw_offset_deg"] == "1.500")
+    }
+
+    @Test func theReportHasATableAndAChartPerScoredWorkload() throws {
+        let run = run()
+        let charts = RunCharts.make(run)
+        let chart = try #require(charts.first { $0.fileName == "accuracy-heading.svg" })
+        #expect(chart.svg.contains("core-motion: 5") && chart.svg.contains("<polyline"))
+        let report = MarkdownReport.render(run, charts: charts)
+        #expect(report.contains("## Accuracy against cost"))
+        #expect(report.contains("| complementary | 50 | 400.0 | 0.00200 | 3.00 |"))
+        #expect(report.contains("| *core-motion* (recorded) | 94.8 | — | — | 5.00 |"))
+        #expect(report.contains("![heading: error against cost](accuracy-heading.svg)"))
+    }
+}

@@ -52,7 +52,8 @@ import Testing
         #expect(largestDifference(found.correction, ellipsoid.correction) < 1e-9)
         #expect(abs(found.radius - ellipsoid.radius) < 1e-9)
         #expect(found.residual < 1e-9)
-        #expect(abs(found.coverage - 1.0 / 3) < 0.01)
+        // Evenly spread over the ellipsoid: variance along the shortest axis is 38²/3.
+        #expect(abs(found.coverage - 38 * 38 / (3 * ellipsoid.radius * ellipsoid.radius)) < 0.01)
         // Every corrected point is on the sphere.
         for direction in directions(50) {
             #expect(abs(found.corrected(ellipsoid.point(direction)).length - ellipsoid.radius) < 1e-9)

@@ -187,7 +187,8 @@ public struct EllipsoidFit: Hashable, Sendable {
         let weight = totalWeight
         // f ≈ 2k·(|W(p − o)|/r − 1) near the surface, so the relative RMS is √(Σf²/Σw) / 2k.
         let residual = (max(0, scatter.bilinearForm(coefficients, coefficients)) / weight).squareRoot() / (2 * k)
-        // The points' covariance about their mean, from the sums, then corrected like the points.
+        // The points' covariance about their mean, from the sums. Taken as measured, not corrected:
+        // a wrong shape fitted to too few orientations can stretch a thin spread into a wide one.
         let mean = Vector3(scatter[6, 9], scatter[7, 9], scatter[8, 9]) / weight
         var covariance = Matrix3.identity
         for row in 0..<3 {
@@ -196,7 +197,7 @@ public struct EllipsoidFit: Hashable, Sendable {
                 covariance[row, column] = scatter[6 + row, 6 + column] / weight - meanProduct
             }
         }
-        let spread = SymmetricEigendecomposition(correction * covariance * correction.transposed).values.x
+        let spread = SymmetricEigendecomposition(covariance).values.x
         // A prior counts as `weight` points spread evenly: variance r²/3 along every direction.
         let priorWeight = prior?.weight ?? 0
         let coverage = (weight * max(0, spread) + priorWeight * radius * radius / 3) / ((weight + priorWeight) * radius * radius)

@@ -24,9 +24,10 @@ public struct FittedEllipsoid: Hashable, Sendable {
     /// first order (from the algebraic residual, which the normal equations give without the points):
     /// 0.01 means the corrected points lie within about 1 % of the sphere.
     public var residual: Double
-    /// How well the points surround the centre: the smallest variance of the corrected points along
-    /// any direction, over radius². 1/3 when they cover the whole sphere evenly, 1/12 for an even
-    /// hemisphere, 0 for a ring (all in one plane).
+    /// How well the points surround the centre: the smallest variance of the points along any
+    /// direction, over radius². On a sphere, 1/3 when they cover it evenly, 1/12 for an even
+    /// hemisphere, 0 for a ring (all in one plane); less on a flattened ellipsoid (the variance is
+    /// of the points as given, which a wrongly fitted shape cannot inflate).
     public var coverage: Double
 
     /// Creates a fit's result.

@@ -19,17 +19,21 @@ public struct Trace: Hashable, Sendable {
     public var truth: [GroundTruth]
     /// What other algorithms on the device estimated (Apple's attitude), to score, never as truth.
     public var estimates: [RecordedEstimate]
+    /// Corrections for the raw sensors from the dataset's calibration recordings, when it has them;
+    /// the samples themselves stay raw.
+    public var calibration: SensorCalibration?
 
     /// Creates a trace; every stream must be in strictly increasing time.
     public init(
         metadata: TraceMetadata, samples: [SensorKind: [SensorSample]], calibratedMagnetometer: [SensorSample] = [],
-        truth: [GroundTruth] = [], estimates: [RecordedEstimate] = []
+        truth: [GroundTruth] = [], estimates: [RecordedEstimate] = [], calibration: SensorCalibration? = nil
     ) {
         self.metadata = metadata
         self.samples = samples.filter { !$0.value.isEmpty }
         self.calibratedMagnetometer = calibratedMagnetometer
         self.truth = truth
         self.estimates = estimates
+        self.calibration = calibration
     }
 
     /// The sensors with readings, in `SensorKind` order.

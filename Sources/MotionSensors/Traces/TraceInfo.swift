@@ -1,5 +1,8 @@
+import MotionMath
+
 /// A summary of a trace, for `motionbench trace info`: each stream's samples, measured rate,
-/// duration and gaps, and whether ground truth is present. `description` is the printable report.
+/// duration and gaps, whether ground truth is present, and the sensor calibration it carries.
+/// `description` is the printable report.
 public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
     /// One stream's figures.
     public struct Stream: Hashable, Sendable {
@@ -28,6 +31,8 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
     public var truthParts: [String]
     /// Labels of the recorded estimates, by id.
     public var estimateLabels: [String: String]
+    /// The sensor calibration the trace carries, if any.
+    public var calibration: SensorCalibration?
 
     /// Summarises `trace`.
     public init(_ trace: Trace) {
@@ -40,6 +45,7 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
             ("steps", truth.contains { $0.steps != nil }), ("activity", truth.contains { $0.activity != nil }),
         ].filter(\.1).map(\.0)
         estimateLabels = Dictionary(uniqueKeysWithValues: trace.estimates.map { ($0.id, $0.label) })
+        calibration = trace.calibration
     }
 
     /// True when the trace has ground truth.
@@ -51,7 +57,8 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
         return end - start
     }
 
-    /// A report to print: what the trace is, one line per stream, the truth and the notes.
+    /// A report to print: what the trace is, one line per stream, the truth, the calibration and the
+    /// notes.
     public var description: String {
         func fixed(_ value: Double, _ digits: Int) -> String {
             let scale = (0..<digits).reduce(1.0) { value, _ in value * 10 }
@@ -85,6 +92,16 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
         lines.append("truth:    " + (hasTruth ? truthParts.joined(separator: ", ") : "none"))
         for (id, label) in estimateLabels.sorted(by: { $0.key < $1.key }) {
             lines.append("estimate: \(id): \(label)")
+        }
+        if let calibration {
+            func vector(_ v: Vector3, _ digits: Int) -> String { "(\(fixed(v.x, digits)), \(fixed(v.y, digits)), \(fixed(v.z, digits)))" }
+            lines.append("calibration: \(calibration.origin)")
+            if let bias = calibration.gyroscopeBias { lines.append("  gyroscope bias:         \(vector(bias, 4)) rad/s") }
+            if let offset = calibration.magnetometerOffset { lines.append("  magnetometer offset:    \(vector(offset, 2)) µT") }
+            if let softIron = calibration.magnetometerSoftIron {
+                lines.append("  magnetometer soft iron: rows \(vector(softIron.row0, 4)) \(vector(softIron.row1, 4)) \(vector(softIron.row2, 4))")
+            }
+            if let strength = calibration.magnetometerFieldStrength { lines.append("  magnetometer field:     \(fixed(strength, 1)) µT where calibrated") }
         }
         for note in metadata.notes { lines.append("note:     \(note)") }
         return lines.joined(separator: "\n")

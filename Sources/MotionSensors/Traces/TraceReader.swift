@@ -18,6 +18,9 @@ public enum TraceReader {
         var estimateIDs: [String: Int] = [:]
         var estimates: [RecordedEstimate] = []
         var declaredOn: [TraceStream: Int] = [:]
+        var calibration: SensorCalibration?
+        var calibrationParts = Set<String>()
+        var calibrationLine = 0
     }
 
     private static func read(_ scanner: CSVScanner) throws -> Trace {
@@ -62,7 +65,7 @@ public enum TraceReader {
         for index in header.estimates.indices { header.estimates[index].samples = estimateSamples[index] }
         let trace = Trace(
             metadata: header.metadata, samples: sensors, calibratedMagnetometer: calibrated, truth: truth,
-            estimates: header.estimates
+            estimates: header.estimates, calibration: header.calibration
         )
         let present = Set(trace.streams)
         guard !present.isEmpty else { throw scanner.error("no samples after the header") }
@@ -113,9 +116,18 @@ public enum TraceReader {
                 header.declaredOn[.estimate(id)] = scanner.line
             case "note":
                 header.metadata.notes.append(try text(from: 1))
+            case "calibration":
+                try readCalibration(scanner, into: &header, text: text)
             case "time":
                 guard try scanner.rest(from: 0) == TraceWriter.columns else {
                     throw scanner.error("the header must end with '\(TraceWriter.columns)'")
+                }
+                if let calibration = header.calibration {
+                    func fail(_ reason: String) -> TraceError { TraceError(path: scanner.path, line: header.calibrationLine, reason: reason) }
+                    guard header.calibrationParts.contains("origin") else { throw fail("the calibration has no 'calibration,origin,…' line") }
+                    guard calibration.magnetometerSoftIron == nil || calibration.magnetometerOffset != nil else {
+                        throw fail("the calibration has a magnetometer soft-iron correction but no magnetometer offset")
+                    }
                 }
                 return header
             default:
@@ -123,6 +135,42 @@ public enum TraceReader {
             }
         }
         throw scanner.error("no data: the header does not end with a '\(TraceWriter.columns)' line")
+    }
+
+    /// One `calibration,PART,…` header line: `origin,TEXT`, `gyroscope-bias,X,Y,Z`,
+    /// `magnetometer-offset,X,Y,Z`, `magnetometer-soft-iron,` nine numbers row by row, or
+    /// `magnetometer-field,µT`; each part at most once.
+    private static func readCalibration(_ scanner: CSVScanner, into header: inout Header, text: (Int) throws -> String) throws {
+        guard scanner.fieldCount >= 3 else { throw scanner.error("'calibration' needs a part and a value") }
+        let part = try scanner.string(1)
+        guard ["origin", "gyroscope-bias", "magnetometer-offset", "magnetometer-soft-iron", "magnetometer-field"].contains(part) else {
+            throw scanner.error("unknown calibration part '\(part.prefix(80))' (known: origin, gyroscope-bias, magnetometer-offset, magnetometer-soft-iron, magnetometer-field)")
+        }
+        guard header.calibrationParts.insert(part).inserted else { throw scanner.error("calibration \(part) is given twice") }
+        if header.calibration == nil { header.calibrationLine = scanner.line }
+        var calibration = header.calibration ?? SensorCalibration(origin: "")
+        func vector(from index: Int) throws -> Vector3 {
+            Vector3(try scanner.double(index, "\(part) x"), try scanner.double(index + 1, "\(part) y"), try scanner.double(index + 2, "\(part) z"))
+        }
+        switch part {
+        case "origin":
+            calibration.origin = try text(2)
+        case "gyroscope-bias":
+            try scanner.expectFields(5)
+            calibration.gyroscopeBias = try vector(from: 2)
+        case "magnetometer-offset":
+            try scanner.expectFields(5)
+            calibration.magnetometerOffset = try vector(from: 2)
+        case "magnetometer-soft-iron":
+            try scanner.expectFields(11)
+            calibration.magnetometerSoftIron = Matrix3(rows: try vector(from: 2), try vector(from: 5), try vector(from: 8))
+        default:
+            try scanner.expectFields(3)
+            let strength = try scanner.double(2, "magnetometer field")
+            guard strength > 0 else { throw scanner.error("the magnetometer field strength must be positive") }
+            calibration.magnetometerFieldStrength = strength
+        }
+        header.calibration = calibration
     }
 
     /// The sensor a row's stream field names, without building a string.

@@ -57,6 +57,17 @@ public enum TraceWriter {
         for estimate in trace.estimates {
             line("estimate", estimate.id, TextEscaping.escape(estimate.label))
         }
+        if let calibration = trace.calibration {
+            func numbers(_ values: Double...) -> String { values.map(\.description).joined(separator: ",") }
+            func numbers(_ vector: Vector3) -> String { numbers(vector.x, vector.y, vector.z) }
+            line("calibration", "origin", TextEscaping.escape(calibration.origin))
+            if let bias = calibration.gyroscopeBias { line("calibration", "gyroscope-bias", numbers(bias)) }
+            if let offset = calibration.magnetometerOffset { line("calibration", "magnetometer-offset", numbers(offset)) }
+            if let softIron = calibration.magnetometerSoftIron {
+                line("calibration", "magnetometer-soft-iron", numbers(softIron.row0), numbers(softIron.row1), numbers(softIron.row2))
+            }
+            if let strength = calibration.magnetometerFieldStrength { line("calibration", "magnetometer-field", strength.description) }
+        }
         for note in metadata.notes {
             line("note", TextEscaping.escape(note))
         }
@@ -172,6 +183,17 @@ public enum TraceWriter {
             guard ids.insert(estimate.id).inserted else { throw fail("estimate id '\(estimate.id)' is used twice") }
             guard !estimate.samples.isEmpty else { throw fail("estimate '\(estimate.id)' has no samples") }
             try checkTruth(estimate.samples, TraceStream.estimate(estimate.id).name)
+        }
+        if let calibration = trace.calibration {
+            let vectors = [calibration.gyroscopeBias, calibration.magnetometerOffset, calibration.magnetometerSoftIron?.row0,
+                           calibration.magnetometerSoftIron?.row1, calibration.magnetometerSoftIron?.row2].compactMap { $0 }
+            guard vectors.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }), calibration.magnetometerFieldStrength?.isFinite ?? true else {
+                throw fail("the calibration has a non-finite value")
+            }
+            guard calibration.magnetometerSoftIron == nil || calibration.magnetometerOffset != nil else {
+                throw fail("the calibration has a soft-iron correction without a magnetometer offset")
+            }
+            guard (calibration.magnetometerFieldStrength ?? 1) > 0 else { throw fail("the calibration's field strength is not positive") }
         }
         let present = Set(trace.streams)
         for (stream, rate) in trace.metadata.nominalRates {

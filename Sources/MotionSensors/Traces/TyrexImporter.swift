@@ -21,7 +21,8 @@ import MotionMath
 ///   `trial.json`). The lab frame is East-North-Up, so each quaternion is turned into North-West-Up
 ///   as `Rz(−90°) ⊗ q`. Rows with `valid` 0 (marker loss, empty fields) give no truth sample; the
 ///   position is not kept (`GroundTruth` has no place for it).
-/// - `trial.json`: name, device, boot time, time alignment, whether the field was disturbed.
+/// - `trial.json`: name, device, boot time, time alignment, whether the field was disturbed, and
+///   the calibration set (see `calibrate`).
 ///
 /// Times stay on the phone's clock, seconds since boot (`CMLogItem.timestamp`). Alignment left to
 /// the scorer, recorded in the trace's notes: a constant yaw offset (the lab's "north" is magnetic
@@ -40,6 +41,7 @@ public enum TyrexImporter {
         var boot_time_s: Double
         var time_alignment_s: Double?
         var magnetic_disturbance: Bool?
+        var calibration_set: String?
     }
 
     /// Imports the trial folder at `url`.
@@ -85,14 +87,69 @@ public enum TyrexImporter {
         if let disturbed = trial.magnetic_disturbance {
             notes.append(disturbed ? "magnetic disturbance: yes (building-like perturbations)" : "magnetic disturbance: none")
         }
+        var calibration: SensorCalibration?
+        if let set = trial.calibration_set {
+            let calibrated = try calibrate(set: set, besides: folder)
+            calibration = calibrated.calibration
+            notes.append(calibrated.note)
+        }
         let metadata = TraceMetadata(
             name: trial.trial ?? trial.recording ?? folder.lastPathComponent, dataset: "tyrex-attitude-iphone",
             device: trial.device ?? "iPhone", licence: "CeCILL-2.1",
             clock: "seconds since phone boot (CMLogItem.timestamp); boot_time_s \(trial.boot_time_s)",
             nominalRates: rates, notes: notes
         )
-        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, truth: truth, estimates: estimates)
+        let trace = Trace(
+            metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, truth: truth, estimates: estimates,
+            calibration: calibration
+        )
         return ImportedTrace(trace: trace, warnings: UnitCheck.warnings(for: trace, path: folder.path))
+    }
+
+    /// The calibration a trial's set names, fitted from its recordings, and a note saying what was
+    /// done. Set "i5d3" is the folders `calib_gyr_iPhone5_d3` (phone static: the gyroscope bias is
+    /// the mean rate) and `calib_mag_iPhone5_d3` (phone turned through many orientations: hard and
+    /// soft iron from `EllipsoidFit`) next to the trial's folder, as the benchmark lays them out.
+    /// Either may be missing; with neither, the calibration is nil and the note says so.
+    private static func calibrate(set: String, besides folder: URL) throws -> (calibration: SensorCalibration?, note: String) {
+        let parts = set.dropFirst().split(separator: "d", omittingEmptySubsequences: false)
+        guard set.first == "i", parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            return (nil, "calibration set '\(set)' is not named like the benchmark's (i5d3 for calib_*_iPhone5_d3): no calibration")
+        }
+        let suffix = "iPhone\(parts[0])_d\(parts[1])"
+        let gyroscopeFile = folder.deletingLastPathComponent().appendingPathComponent("calib_gyr_\(suffix)/gyroscope.csv").path
+        let magnetometerFile = folder.deletingLastPathComponent().appendingPathComponent("calib_mag_\(suffix)/magnetometer.csv").path
+        var calibration = SensorCalibration(origin: "")
+        var used: [String] = []  // for the origin: each recording and what was taken from it
+        var found: [String] = []  // for the note: each part, with its figures
+        if FileManager.default.fileExists(atPath: gyroscopeFile) {
+            let rates = try readVectors(gyroscopeFile, ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope).map(\.value)
+            calibration.gyroscopeBias = rates.reduce(Vector3.zero, +) / Double(rates.count)
+            used.append("calib_gyr_\(suffix) (mean rate)")
+            found.append("gyroscope bias = mean of calib_gyr_\(suffix)'s \(rates.count) readings (phone static)")
+        }
+        if FileManager.default.fileExists(atPath: magnetometerFile) {
+            let readings = try readVectors(magnetometerFile, ["timestamp_s", "x_uT", "y_uT", "z_uT"], .magnetometer)
+            var fit = EllipsoidFit()
+            for reading in readings { fit.add(reading.value) }
+            if let solved = fit.solve() {
+                calibration.magnetometerOffset = solved.offset
+                calibration.magnetometerSoftIron = solved.kind == .ellipsoid ? solved.correction : nil
+                calibration.magnetometerFieldStrength = solved.radius
+                let what = solved.kind == .ellipsoid ? "hard and soft iron = ellipsoid" : "hard iron = sphere"
+                let figures = String(format: "field %.1f µT, residual %.1f %%, coverage %.3f", solved.radius, 100 * solved.residual, solved.coverage)
+                used.append("calib_mag_\(suffix) (\(solved.kind == .ellipsoid ? "ellipsoid" : "sphere") fit)")
+                found.append("magnetometer \(what) fit of calib_mag_\(suffix)'s \(readings.count) readings (\(figures))")
+            } else {
+                found.append("magnetometer not calibrated: calib_mag_\(suffix)'s \(readings.count) readings span too few orientations for a fit")
+            }
+        }
+        guard !found.isEmpty else {
+            return (nil, "calibration set \(set): no calibration recording found (calib_gyr_\(suffix), calib_mag_\(suffix) next to the trial folder); calibration left out")
+        }
+        guard !used.isEmpty else { return (nil, "calibration set \(set): " + found.joined(separator: "; ")) }
+        calibration.origin = "tyrex calibration set \(set): " + used.joined(separator: ", ")
+        return (calibration, "calibration fitted at import from set \(set): " + found.joined(separator: "; "))
     }
 
     private static func readTrial(_ url: URL) throws -> Trial {

@@ -14,7 +14,7 @@ struct TraceCommand: ParsableCommand {
 
 /// `motionbench trace info`: sensors, rates, duration, gaps and ground truth of a recording.
 struct TraceInfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a recording: sensors, rates, duration, gaps, ground truth.")
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a recording: sensors, rates, duration, gaps, ground truth, calibration.")
 
     @Argument(help: ArgumentHelp("A recording file or trial folder.", valueName: "file-or-folder"))
     var path: String

@@ -60,7 +60,7 @@ public struct OnlineMagnetometerCalibrator: Hashable, Sendable {
         /// Residuals: 0.016 for the calibration recording, 0.05–0.08 for walks through the clean lab
         /// (its field differs from place to place by a few µT), 0.2 and more in the disturbed trial,
         /// so 0.1 admits the first two. The calibration recording's soft iron scales its axes by
-        /// 0.93–1.08; shapes fitted to a minute of walking, by 0.8–1.4. A prior worth 50 readings
+        /// 0.93–1.08; shapes fitted to a few seconds of walking, by 0.6–1.6. A prior worth 50 readings
         /// yields to a few seconds of varied motion but holds an axis the readings leave unseen.
         public static let standard = Settings(
             minimumSpacing: 6, refitInterval: 20, fieldRange: 20...70, maximumResidual: 0.1, softIronRange: 0.85...1.18,

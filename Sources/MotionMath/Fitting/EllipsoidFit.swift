@@ -47,13 +47,14 @@ public struct EllipsoidFit: Hashable, Sendable {
 
     /// The smallest coverage (see `FittedEllipsoid.coverage`) at which `solve` trusts a fitted
     /// shape: more than an even hemisphere (1/12). Nine unknowns need most of the sphere; the tyrex
-    /// calibration recording, turned through many orientations, reaches 0.15, while walking with a
-    /// phone in hand reaches 0.03–0.06 and its fitted shapes are wrong by tens of percent.
+    /// calibration recording, turned through many orientations, reaches 0.155, while walking with a
+    /// phone in hand reaches 0.03–0.07 and its fitted shapes are wrong by tens of per cent.
     public static let minimumEllipsoidCoverage = 0.1
     /// The smallest coverage at which `solve` trusts a centre alone (a sphere fit). The walking
-    /// trials of the tyrex recordings reach 0.03–0.06 and find the centre within 5 µT of the
-    /// calibration recording's; texting (phone held flat, readings near one ring) stays under 0.01
-    /// and is 13 µT off along the unseen axis.
+    /// trials of the tyrex recordings reach 0.03–0.07 and put the centre 5–9 µT from the calibration
+    /// recording's (a sphere ignores the few per cent of soft iron); texting (phone held flat,
+    /// readings near one ring) stays under 0.01 and the trouser pocket under 0.02, where sphere fits
+    /// are more than 10 µT off (against the centre the optical ground truth implies).
     public static let minimumOffsetCoverage = 0.02
 
     private var scatter = PackedSymmetricMatrix(size: 10)

@@ -84,6 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     sensorWorkloadBenchmarks()
     pedometerBenchmarks()
     sceneWorkloadBenchmarks()
+    calibrationBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
         workloadBenchmark("accelerometer handle, \(filter)", sensor: .accelerometer, rate: 10, framesPerSample: 0) {

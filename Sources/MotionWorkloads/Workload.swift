@@ -167,11 +167,15 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     public var seed: UInt64
     /// Values of the descriptor's parameters by name; a parameter not set takes its default.
     public var parameters: [String: Double]
+    /// What the source knows of its sensors' errors (a recording's calibration recordings), as a
+    /// phone's own calibration would give an app; nil when it knows nothing.
+    public var calibration: SensorCalibration?
 
     /// Creates a configuration; defaults follow WORKLOADS.md.
     public init(
         rate: Double, filter: String, displayRate: Double = 60,
-        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:]
+        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:],
+        calibration: SensorCalibration? = nil
     ) {
         self.rate = rate
         self.filter = filter
@@ -180,6 +184,7 @@ public struct WorkloadConfiguration: Sendable, Equatable {
         self.canvasHeight = canvasHeight
         self.seed = seed
         self.parameters = parameters
+        self.calibration = calibration
     }
 
     /// The value of `parameter` in this configuration: the one set, or its default.

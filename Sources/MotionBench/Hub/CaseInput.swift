@@ -11,12 +11,18 @@ public struct CaseInput {
     public var recorded: [SensorSample]?
     /// What the source knows to score outputs against; nil when it has no truth.
     public var reference: AccuracyReference?
+    /// What the source knows of its sensors' errors, handed to the workload; nil when nothing.
+    public var calibration: SensorCalibration?
 
     /// Creates an input.
-    public init(source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil, reference: AccuracyReference? = nil) {
+    public init(
+        source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil, reference: AccuracyReference? = nil,
+        calibration: SensorCalibration? = nil
+    ) {
         self.source = source
         self.touches = touches
         self.recorded = recorded
         self.reference = reference
+        self.calibration = calibration
     }
 }

@@ -107,11 +107,11 @@ public struct BenchmarkRunner {
             throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
         }
         let descriptor = type.descriptor
+        let input = try makeSource(spec, descriptor.sensors + descriptor.optionalSensors)
         let configuration = WorkloadConfiguration(
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
-            parameters: spec.parameters
+            parameters: spec.parameters, calibration: input.calibration
         )
-        let input = try makeSource(spec, descriptor.sensors + descriptor.optionalSensors)
         let missing = descriptor.sensors.filter { !input.source.sensors.contains($0) }
         guard missing.isEmpty else {
             throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")

@@ -12,7 +12,11 @@ import MotionMath
 ///    for bias, but it swings gravity through the accelerometer's axes (a turn about the vertical
 ///    alone escapes both tests; no inertial test can tell it from bias);
 /// 3. the mean acceleration's magnitude is within `maximumGravityError` of 1 g: the device is not
-///    being carried along (a lift, a car braking) while holding its attitude.
+///    being carried along (a lift, a car braking) while holding its attitude;
+/// 4. when magnetometer readings are given, the field's spread is small: a device turning about the
+///    vertical (a phone flat on a turntable, a car cornering) keeps the rate and gravity steady, and
+///    only the field, turning through its axes, shows the turn. Without a field such a turn is
+///    learnt as bias.
 ///
 /// Each still window's mean rate is folded into the bias, weighted by its duration: a plain mean
 /// until `averagingTime` seconds of stillness have been seen, then an exponential average with that
@@ -34,11 +38,13 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         public var maximumGravityError: Double
         /// Seconds of stillness over which the bias is averaged; older stillness fades after that.
         public var averagingTime: Double
+        /// The largest spread of the magnetic field in a still window, in the field's unit (µT).
+        public var maximumFieldDeviation: Double
 
         /// Creates the settings.
         public init(
             window: Double, minimumSamples: Int, maximumRateDeviation: Double, maximumAccelerationDeviation: Double,
-            maximumGravityError: Double, averagingTime: Double
+            maximumGravityError: Double, averagingTime: Double, maximumFieldDeviation: Double
         ) {
             self.window = window
             self.minimumSamples = minimumSamples
@@ -46,6 +52,7 @@ public struct GyroBiasEstimator: Hashable, Sendable {
             self.maximumAccelerationDeviation = maximumAccelerationDeviation
             self.maximumGravityError = maximumGravityError
             self.averagingTime = averagingTime
+            self.maximumFieldDeviation = maximumFieldDeviation
         }
 
         /// Chosen from the tyrex iPhone 5 recordings. At rest (`calib_gyr_iPhone5_d3`) a 1 s window
@@ -54,10 +61,12 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         /// 0.09 rad/s. So 0.015 rad/s is 4.5 times the noise and 6 times below hand-held motion;
         /// 0.01 g is 5 times the accelerometer noise and what a 0.03 rad/s turn sweeps in a second;
         /// 0.05 g allows a cheap accelerometer's scale error. 30 s of averaging brings the noise of
-        /// the estimate under 0.0002 rad/s.
+        /// the estimate under 0.0002 rad/s. The raw field at rest spreads 1.3 µT over a second, and a
+        /// turn at 30 °/s sweeps a 23 µT horizontal field over about 3.5 µT: 2.5 µT lies between
+        /// (a slower turn, under about 20 °/s, is not told from bias).
         public static let standard = Settings(
             window: 1, minimumSamples: 10, maximumRateDeviation: 0.015, maximumAccelerationDeviation: 0.01,
-            maximumGravityError: 0.05, averagingTime: 30)
+            maximumGravityError: 0.05, averagingTime: 30, maximumFieldDeviation: 2.5)
     }
 
     /// Running sums over the current window. Rates and accelerations are taken relative to the
@@ -72,11 +81,22 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         var accelerationSum = Vector3.zero
         var accelerationSquares = Vector3.zero
         var magnitudeSum = 0.0
+        var fieldCount = 0
+        var firstField = Vector3.zero
+        var fieldSum = Vector3.zero
+        var fieldSquares = Vector3.zero
 
-        mutating func add(rate: Vector3, acceleration: Vector3, dt: Double) {
+        mutating func add(rate: Vector3, acceleration: Vector3, field: Vector3?, dt: Double) {
             if count == 0 {
                 firstRate = rate
                 firstAcceleration = acceleration
+            }
+            if let field {
+                if fieldCount == 0 { firstField = field }
+                let f = field - firstField
+                fieldCount += 1
+                fieldSum += f
+                fieldSquares += Vector3(f.x * f.x, f.y * f.y, f.z * f.z)
             }
             let r = rate - firstRate, a = acceleration - firstAcceleration
             duration += dt
@@ -89,14 +109,16 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         }
 
         /// The root of the summed per-axis variances of values whose sums are given.
-        func spread(_ sum: Vector3, _ squares: Vector3) -> Double {
+        func spread(_ sum: Vector3, _ squares: Vector3, count: Int) -> Double {
             let mean = sum / Double(count)
             return max(0, (squares.x + squares.y + squares.z) / Double(count) - mean.lengthSquared).squareRoot()
         }
 
         var meanRate: Vector3 { firstRate + rateSum / Double(count) }
-        var rateDeviation: Double { spread(rateSum, rateSquares) }
-        var accelerationDeviation: Double { spread(accelerationSum, accelerationSquares) }
+        var rateDeviation: Double { spread(rateSum, rateSquares, count: count) }
+        var accelerationDeviation: Double { spread(accelerationSum, accelerationSquares, count: count) }
+        /// Nil when the window had no field readings.
+        var fieldDeviation: Double? { fieldCount == 0 ? nil : spread(fieldSum, fieldSquares, count: fieldCount) }
         var meanMagnitude: Double { magnitudeSum / Double(count) }
     }
 
@@ -115,10 +137,11 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         self.settings = settings
     }
 
-    /// Takes one gyroscope reading (rad/s) with the accelerometer reading nearest it in time (g),
-    /// `dt` seconds after the previous gyroscope reading.
-    public mutating func update(gyroscope: Vector3, accelerometer: Vector3, dt: Double) {
-        window.add(rate: gyroscope, acceleration: accelerometer, dt: max(0, dt))
+    /// Takes one gyroscope reading (rad/s) with the accelerometer reading nearest it in time (g) and,
+    /// when there is one, the magnetometer's (µT, raw or calibrated), `dt` seconds after the previous
+    /// gyroscope reading.
+    public mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3? = nil, dt: Double) {
+        window.add(rate: gyroscope, acceleration: accelerometer, field: magnetometer, dt: max(0, dt))
         // Durations like 100 × 0.01 s add up to a hair under 1 s; the tolerance keeps such a window
         // at its 100 samples.
         guard window.duration >= settings.window - 1e-6 else { return }
@@ -127,6 +150,7 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         let still = window.rateDeviation <= settings.maximumRateDeviation
             && window.accelerationDeviation <= settings.maximumAccelerationDeviation
             && abs(window.meanMagnitude - 1) <= settings.maximumGravityError
+            && (window.fieldDeviation ?? 0) <= settings.maximumFieldDeviation
         wasStill = still
         guard still else { return }
         stillTime += window.duration

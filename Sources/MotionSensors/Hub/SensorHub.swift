@@ -31,6 +31,15 @@ public final class SensorHub {
         }
     }
 
+    /// What the source knows of its sensors' errors: a recording's calibration recordings, or the
+    /// virtual device's own (`VirtualDevice.calibration(seed:)`), fitted.
+    public var calibration: SensorCalibration? {
+        switch feed {
+        case let .device(_, seed): VirtualDevice.calibration(seed: seed)
+        case let .recording(trace): trace.calibration
+        }
+    }
+
     /// The scenario's scripted gestures; a recording has none.
     public var touches: [TouchEvent] {
         switch feed {

@@ -116,26 +116,40 @@ public enum TyrexImporter {
         guard set.first == "i", parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             return (nil, "calibration set '\(set)' is not named like the benchmark's (i5d3 for calib_*_iPhone5_d3): no calibration")
         }
-        let suffix = "iPhone\(parts[0])_d\(parts[1])"
-        let gyroscopeFile = folder.deletingLastPathComponent().appendingPathComponent("calib_gyr_\(suffix)/gyroscope.csv").path
-        let magnetometerFile = folder.deletingLastPathComponent().appendingPathComponent("calib_mag_\(suffix)/magnetometer.csv").path
+        let parent = folder.deletingLastPathComponent()
+        let named = "iPhone\(parts[0])_d\(parts[1])"
+        func recordings(_ suffix: String) -> (gyroscope: String, magnetometer: String) {
+            (parent.appendingPathComponent("calib_gyr_\(suffix)/gyroscope.csv").path,
+             parent.appendingPathComponent("calib_mag_\(suffix)/magnetometer.csv").path)
+        }
+        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+        // A set that is missing (FrontPocket names i5d4, which the split lacks) is stood in for by
+        // another of the same phone model: its hard iron is the phone's own, and a note says so.
+        var suffix = named
+        var substitute = ""
+        if !exists(recordings(named).gyroscope) && !exists(recordings(named).magnetometer) {
+            let siblings = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+            let sameModel = siblings.filter { $0.hasPrefix("calib_mag_iPhone\(parts[0])_d") }.sorted()
+            guard let other = sameModel.first.map({ String($0.dropFirst("calib_mag_".count)) }) else {
+                return (nil, "calibration set \(set): no calibration recording found (calib_gyr_\(named), calib_mag_\(named) next to the trial folder); calibration left out")
+            }
+            suffix = other
+            substitute = " (set \(set)'s recordings are missing; those of \(other), the same phone model, stand in)"
+        }
+        let files = recordings(suffix)
         var calibration = SensorCalibration(origin: "")
         var used: [String] = []  // for the origin: each recording and what was taken from it
         var found: [String] = []  // for the note: each part, with its figures
-        if FileManager.default.fileExists(atPath: gyroscopeFile) {
-            let rates = try readVectors(gyroscopeFile, ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope).map(\.value)
-            calibration.gyroscopeBias = rates.reduce(Vector3.zero, +) / Double(rates.count)
+        if exists(files.gyroscope) {
+            let rates = try readVectors(files.gyroscope, ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope).map(\.value)
+            calibration.gyroscopeBias = SensorCalibration.gyroscopeBias(still: rates)
             used.append("calib_gyr_\(suffix) (mean rate)")
             found.append("gyroscope bias = mean of calib_gyr_\(suffix)'s \(rates.count) readings (phone static)")
         }
-        if FileManager.default.fileExists(atPath: magnetometerFile) {
-            let readings = try readVectors(magnetometerFile, ["timestamp_s", "x_uT", "y_uT", "z_uT"], .magnetometer)
-            var fit = EllipsoidFit()
-            for reading in readings { fit.add(reading.value) }
-            if let solved = fit.solve() {
-                calibration.magnetometerOffset = solved.offset
-                calibration.magnetometerSoftIron = solved.kind == .ellipsoid ? solved.correction : nil
-                calibration.magnetometerFieldStrength = solved.radius
+        if exists(files.magnetometer) {
+            let readings = try readVectors(files.magnetometer, ["timestamp_s", "x_uT", "y_uT", "z_uT"], .magnetometer)
+            if let solved = SensorCalibration.magnetometerFit(turned: readings.map(\.value)) {
+                calibration.adoptMagnetometer(solved)
                 let what = solved.kind == .ellipsoid ? "hard and soft iron = ellipsoid" : "hard iron = sphere"
                 let figures = String(format: "field %.1f µT, residual %.1f %%, coverage %.3f", solved.radius, 100 * solved.residual, solved.coverage)
                 used.append("calib_mag_\(suffix) (\(solved.kind == .ellipsoid ? "ellipsoid" : "sphere") fit)")
@@ -144,12 +158,9 @@ public enum TyrexImporter {
                 found.append("magnetometer not calibrated: calib_mag_\(suffix)'s \(readings.count) readings span too few orientations for a fit")
             }
         }
-        guard !found.isEmpty else {
-            return (nil, "calibration set \(set): no calibration recording found (calib_gyr_\(suffix), calib_mag_\(suffix) next to the trial folder); calibration left out")
-        }
-        guard !used.isEmpty else { return (nil, "calibration set \(set): " + found.joined(separator: "; ")) }
-        calibration.origin = "tyrex calibration set \(set): " + used.joined(separator: ", ")
-        return (calibration, "calibration fitted at import from set \(set): " + found.joined(separator: "; "))
+        guard !used.isEmpty else { return (nil, "calibration set \(set)\(substitute): " + found.joined(separator: "; ")) }
+        calibration.origin = "tyrex calibration set \(set)\(substitute): " + used.joined(separator: ", ")
+        return (calibration, "calibration fitted at import from set \(set)\(substitute): " + found.joined(separator: "; "))
     }
 
     private static func readTrial(_ url: URL) throws -> Trial {

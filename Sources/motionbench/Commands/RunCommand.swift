@@ -104,7 +104,8 @@ struct RunCommand: ParsableCommand {
                 let available = sensors.filter { hub.sensors.contains($0) }
                 return CaseInput(
                     source: try hub.subscribe(available, rate: spec.rateHz), touches: hub.touches,
-                    recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil, reference: reference
+                    recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil, reference: reference,
+                    calibration: hub.calibration
                 )
             }
             let progress = ProgressLine(enabled: !quiet)

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Accuracy scored end to end: `run heading` on each full tyrex recording, our filters against the
+/// optical truth beside Apple's own attitude; and the pedometer on an Oxford walk with its app.
+@Suite(.serialized) struct AccuracyCommandTests {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("traces")
+
+    /// `accuracy.csv`'s rows, by column name.
+    func accuracy(_ folder: URL) throws -> [[String: String]] {
+        let rows = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
+    }
+
+    /// The issue's target: on every tyrex trial, the best of our filters (at their defaults, 50 Hz)
+    /// has a lower median total attitude error than Core Motion's `CMAttitude`, both aligned the same way.
+    @Test(arguments: [
+        "Thibaud_iPhone5_NoDist_Texting", "Thibaud_iPhone5_NoDist_FrontPocket", "Thibaud_iPhone5_NoDist_Swinging",
+        "Thibaud_iPhone5_NoDist_RunningHand", "Thibaud_iPhone5_Dist_Texting",
+    ])
+    func ourBestFilterBeatsCoreMotionOnEveryTyrexTrial(trial: String) throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Self.traces.appendingPathComponent("tyrex-attitude-iphone/full/\(trial)").path
+        let outcome = try CLI.run(["run", "heading", "--source", "trace:\(path)", "--mode", "virtual", "--samples", "200", "--out", folder.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let rows = try accuracy(folder)
+        let core = try #require(rows.first { $0["filter"] == "core-motion" })
+        #expect(core["recorded_estimate"] == "apple-cmattitude" && core["cpu_ns_per_sample"] == "")
+        let ours = rows.filter { $0["recorded_estimate"] == "" }
+        #expect(Set(ours.map { $0["filter"]! }) == ["ecompass", "complementary", "madgwick", "mahony"])
+        #expect(ours.allSatisfy { Double($0["cpu_ns_per_sample"]!)! > 0 && Int($0["attitude_samples"]!)! > 5_000 })
+        let best = try #require(ours.min { Double($0["total_median_deg"]!)! < Double($1["total_median_deg"]!)! })
+        let theirs = try #require(Double(core["total_median_deg"]!))
+        #expect(Double(best["total_median_deg"]!)! < theirs, "\(trial): \(best["filter"]!) \(best["total_median_deg"]!)° against Core Motion's \(theirs)°")
+        let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("| *core-motion* (recorded) |") && report.contains("★"))
+    }
+
+    /// Steps: the pedometer and the app that recorded the walk, against the foot pads.
+    @Test func stepsAreScoredAgainstTheFootPads() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Self.traces.appendingPathComponent("oxford-step-counter/full/user1_hand_1506421989895.csv").path
+        let outcome = try CLI.run(["run", "pedometer", "--source", "trace:\(path)", "--mode", "virtual", "--samples", "200", "--out", folder.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let rows = try accuracy(folder)
+        let ours = try #require(rows.first { $0["filter"] == "default" })
+        let truth = try #require(Int(ours["steps_true"]!))
+        #expect(truth > 300)
+        #expect(abs(try #require(Double(ours["steps_error_pct"]!))) < 5)
+        let app = try #require(rows.first { $0["recorded_estimate"] == "oxford-app-steps" })
+        #expect(app["steps_true"] == ours["steps_true"] && app["cpu_ns_per_sample"] == "")
+    }
+}

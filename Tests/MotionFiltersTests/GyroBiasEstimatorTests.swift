@@ -50,6 +50,27 @@ import Testing
         #expect(estimator.wasStill == false)
     }
 
+    @Test func aTurnAboutTheVerticalIsToldFromBiasOnlyByTheField() {
+        // 30 °/s about z, flat: rate and gravity are as steady as at rest; the field turns through x and y.
+        let turnRate = Angle.radians(fromDegrees: 30)
+        let field = Vector3(23.5, 0, -40.7)
+        func run(withField: Bool) -> GyroBiasEstimator {
+            var estimator = GyroBiasEstimator()
+            var noise = GaussianGenerator(SplitMix64(seed: 6))
+            for step in 0..<1000 {
+                let time = Double(step) / 100
+                let turned = Quaternion(axis: Vector3(0, 0, 1), angle: turnRate * time).conjugate.rotate(field)
+                estimator.update(
+                    gyroscope: Vector3(0, 0, turnRate) + bias + noise.nextVector(standardDeviation: 0.002),
+                    accelerometer: Vector3(0, 0, -1) + noise.nextVector(standardDeviation: 0.001),
+                    magnetometer: withField ? turned + noise.nextVector(standardDeviation: 0.4) : nil, dt: 0.01)
+            }
+            return estimator
+        }
+        #expect(run(withField: false).bias.map { abs($0.z - bias.z - turnRate) < 0.001 } == true, "without a field the turn is learnt as bias")
+        #expect(run(withField: true).bias == nil)
+    }
+
     @Test func findsTheTyrexIPhone5BiasAndNoStillnessWhileTexting() throws {
         func run(_ name: String) throws -> GyroBiasEstimator {
             let trace = try TyrexRecordings.load(name)

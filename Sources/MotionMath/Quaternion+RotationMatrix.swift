@@ -7,7 +7,7 @@ extension Quaternion {
     ///
     /// Shepperd's method: the square root is taken of the largest of the four diagonal combinations,
     /// so no component is found by dividing by a small number.
-    @inlinable public init(rotationRows row0: Vector3, _ row1: Vector3, _ row2: Vector3) {
+    @inlinable @inline(__always) public init(rotationRows row0: Vector3, _ row1: Vector3, _ row2: Vector3) {
         let (m00, m01, m02) = (row0.x, row0.y, row0.z)
         let (m10, m11, m12) = (row1.x, row1.y, row1.z)
         let (m20, m21, m22) = (row2.x, row2.y, row2.z)

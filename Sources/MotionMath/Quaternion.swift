@@ -28,7 +28,7 @@ public struct Quaternion: Hashable, Sendable, Codable {
     }
 
     /// No rotation.
-    public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
+    @inlinable public static var identity: Quaternion { Quaternion(w: 1, x: 0, y: 0, z: 0) }
 
     /// The rotation by `angle` radians about `axis` (right-hand rule); the axis need not be unit
     /// length, and a zero axis gives the identity.
@@ -63,7 +63,7 @@ public struct Quaternion: Hashable, Sendable, Codable {
     @inlinable public var vector: Vector3 { Vector3(x, y, z) }
 
     /// The Hamilton product: rotating by `rhs` first, then by `lhs`.
-    @inlinable public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
+    @inlinable @inline(__always) public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
         Quaternion(
             w: lhs.w * rhs.w - lhs.x * rhs.x - lhs.y * rhs.y - lhs.z * rhs.z,
             x: lhs.w * rhs.x + lhs.x * rhs.w + lhs.y * rhs.z - lhs.z * rhs.y,
@@ -85,7 +85,7 @@ public struct Quaternion: Hashable, Sendable, Codable {
     }
 
     /// `v` rotated by this (unit) quaternion, `q v q*`, in the cheaper cross-product form.
-    @inlinable public func rotate(_ v: Vector3) -> Vector3 {
+    @inlinable @inline(__always) public func rotate(_ v: Vector3) -> Vector3 {
         let u = vector
         let t = u.cross(v) * 2
         return v + t * w + u.cross(t)
@@ -104,7 +104,7 @@ public struct Quaternion: Hashable, Sendable, Codable {
 
     /// The attitude after turning at the body-frame `angularRate` (rad/s, what a gyroscope reads) for
     /// `interval` seconds: `q ⊗ exp(ω dt / 2)`, exact for a constant rate, renormalized.
-    @inlinable public func integrated(angularRate: Vector3, over interval: Double) -> Quaternion {
+    @inlinable @inline(__always) public func integrated(angularRate: Vector3, over interval: Double) -> Quaternion {
         (self * Quaternion(axis: angularRate, angle: angularRate.length * interval)).normalized
     }
 }

@@ -15,7 +15,7 @@ public struct Vector3: Hashable, Sendable, Codable {
     }
 
     /// The zero vector.
-    public static let zero = Vector3(0, 0, 0)
+    @inlinable public static var zero: Vector3 { Vector3(0, 0, 0) }
 
     /// The sum of two vectors.
     @inlinable public static func + (lhs: Vector3, rhs: Vector3) -> Vector3 {

@@ -15,7 +15,7 @@ public enum TiltCompensatedCompass {
     /// The device-to-North-West-Up attitude, north being magnetic north, from an accelerometer
     /// reading (g, Core Motion's sign) and a magnetic field (any unit, device axes); nil when either
     /// is zero or they are parallel (no horizontal field to point north).
-    @inlinable public static func attitude(acceleration: Vector3, magneticField: Vector3) -> Quaternion? {
+    @inlinable @inline(__always) public static func attitude(acceleration: Vector3, magneticField: Vector3) -> Quaternion? {
         let up = -acceleration.normalized
         let west = up.cross(magneticField)
         // Relative to the field's own size: at a magnetic pole, or with a zero reading, there is no north.

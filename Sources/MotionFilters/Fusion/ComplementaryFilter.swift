@@ -17,8 +17,8 @@ public struct ComplementaryFilter: AttitudeFilter {
     /// estimate about 63 % of the way to theirs; 1 s by default.
     public var timeConstant: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public var attitude: Quaternion { prediction.attitude }
-    private var prediction = GyroPrediction()
+    @inlinable public var attitude: Quaternion { prediction.attitude }
+    @usableFromInline var prediction = GyroPrediction()
 
     /// Creates the filter with a time constant in seconds (1 s by default).
     public init(timeConstant: Double = 1) {
@@ -46,7 +46,7 @@ public struct ComplementaryFilter: AttitudeFilter {
 
     /// The attitude the accelerometer and magnetometer point to: the e-compass's, or `predicted`
     /// levelled onto the accelerometer's up when the field gives no north; nil without an up.
-    private func target(from predicted: Quaternion, accelerometer: Vector3, magnetometer: Vector3?) -> Quaternion? {
+    @inline(__always) private func target(from predicted: Quaternion, accelerometer: Vector3, magnetometer: Vector3?) -> Quaternion? {
         if let magnetometer, let compass = TiltCompensatedCompass.attitude(acceleration: accelerometer, magneticField: magnetometer) {
             return compass
         }

@@ -20,7 +20,7 @@ public enum FusionGeometry {
     }
 
     /// Measured up (minus the accelerometer's reading) × the up `attitude` predicts; nil for a zero reading.
-    @inlinable public static func gravityError(attitude: Quaternion, accelerometer: Vector3) -> Vector3? {
+    @inlinable @inline(__always) public static func gravityError(attitude: Quaternion, accelerometer: Vector3) -> Vector3? {
         let up = -accelerometer.normalized
         guard up != .zero else { return nil }
         return up.cross(attitude.conjugate.rotate(Vector3(0, 0, 1)))
@@ -29,7 +29,7 @@ public enum FusionGeometry {
     /// Measured west (up × field, as the e-compass finds it) × the west `attitude` predicts. Only the
     /// field's horizontal part enters, so the dip and a vertical disturbance leave the tilt alone;
     /// nil when either reading is zero or they are parallel.
-    @inlinable public static func westError(attitude: Quaternion, accelerometer: Vector3, magnetometer: Vector3) -> Vector3? {
+    @inlinable @inline(__always) public static func westError(attitude: Quaternion, accelerometer: Vector3, magnetometer: Vector3) -> Vector3? {
         let west = magnetometer.cross(accelerometer)
         guard pointsNorth(west, accelerometer: accelerometer, magnetometer: magnetometer) else { return nil }
         return west.normalized.cross(attitude.conjugate.rotate(Vector3(0, 1, 0)))
@@ -39,7 +39,7 @@ public enum FusionGeometry {
     /// reference with the measured field's own dip, (√(hx² + hy²), 0, hz) where h is the field seen in
     /// the reference frame, so that only the direction of north is corrected, never the field's
     /// strength or inclination; nil when either reading is zero or they are parallel, as for `westError`.
-    @inlinable public static func fieldError(attitude: Quaternion, accelerometer: Vector3, magnetometer: Vector3) -> Vector3? {
+    @inlinable @inline(__always) public static func fieldError(attitude: Quaternion, accelerometer: Vector3, magnetometer: Vector3) -> Vector3? {
         guard pointsNorth(magnetometer.cross(accelerometer), accelerometer: accelerometer, magnetometer: magnetometer) else { return nil }
         let field = magnetometer.normalized
         let h = attitude.rotate(field)

@@ -4,14 +4,14 @@ import MotionMath
 /// usable update, then predict each new attitude by integrating the gyroscope. The correction is
 /// measured on that prediction, for the readings' time, so a turn's own motion over the step is not
 /// taken for error.
-struct GyroPrediction {
+@usableFromInline struct GyroPrediction {
     /// The estimate: the identity until started, then whatever the filter sets.
-    var attitude = Quaternion.identity
+    @usableFromInline var attitude = Quaternion.identity
     private var started = false
 
     /// The gyroscope's prediction after `dt`, or nil on the update that starts the estimate from the
     /// e-compass (or before any usable accelerometer reading), when there is nothing to correct.
-    mutating func predict(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) -> Quaternion? {
+    @inline(__always) mutating func predict(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) -> Quaternion? {
         guard started else {
             if let start = FusionGeometry.initialAttitude(accelerometer: accelerometer, magnetometer: magnetometer) {
                 attitude = start

@@ -20,8 +20,8 @@ public struct MadgwickFilter: AttitudeFilter {
     /// corrects at 2β ≈ 11.5°/s.
     public var beta: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public var attitude: Quaternion { prediction.attitude }
-    private var prediction = GyroPrediction()
+    @inlinable public var attitude: Quaternion { prediction.attitude }
+    @usableFromInline var prediction = GyroPrediction()
 
     /// Creates the filter with gain `beta` in rad/s (0.1 by default).
     public init(beta: Double = 0.1) {

@@ -21,10 +21,10 @@ public struct MahonyFilter: AttitudeFilter {
     /// within about ten seconds without overshooting (damping ratio about 1.6).
     public var ki: Double
     /// The current estimate, device to North-West-Up about magnetic north.
-    public var attitude: Quaternion { prediction.attitude }
+    @inlinable public var attitude: Quaternion { prediction.attitude }
     /// The integral term, rad/s, in device axes: minus the gyroscope bias it has learnt.
     public private(set) var integralCorrection = Vector3.zero
-    private var prediction = GyroPrediction()
+    @usableFromInline var prediction = GyroPrediction()
 
     /// Creates the filter with proportional gain `kp` (1 by default) and integral gain `ki` (0.1).
     public init(kp: Double = 1, ki: Double = 0.1) {

@@ -13,9 +13,13 @@ public struct ExponentialLowPass: Hashable, Sendable {
     /// The smoothing factor in (0, 1]: the weight of the newest input.
     public let alpha: Double
     /// The latest output; zero before the first input.
-    public private(set) var value = Vector3.zero
+    public var value: Vector3 { output }
     /// Whether an input has arrived yet.
-    public private(set) var isPrimed = false
+    public var isPrimed: Bool { primed }
+    // Stored under other names so that the inlinable `update` may set them (an inlinable body
+    // cannot use a private setter), while clients still only read `value` and `isPrimed`.
+    @usableFromInline var output = Vector3.zero
+    @usableFromInline var primed = false
 
     /// Creates the filter from its smoothing factor.
     public init(alpha: Double) {
@@ -36,13 +40,13 @@ public struct ExponentialLowPass: Hashable, Sendable {
     }
 
     /// Filters one input and returns the new output.
-    @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
-        if isPrimed {
-            value += (input - value) * alpha
+    @inlinable @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
+        if primed {
+            output += (input - output) * alpha
         } else {
-            value = input
-            isPrimed = true
+            output = input
+            primed = true
         }
-        return value
+        return output
     }
 }

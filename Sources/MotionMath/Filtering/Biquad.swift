@@ -10,9 +10,10 @@ public struct Biquad: Hashable, Sendable {
     /// Feedback coefficients (a0 = 1).
     public let a1, a2: Double
 
-    private var state1 = Vector3.zero
-    private var state2 = Vector3.zero
-    private var isPrimed = false
+    // Internal rather than private so that the inlinable `update` may use them.
+    @usableFromInline var state1 = Vector3.zero
+    @usableFromInline var state2 = Vector3.zero
+    @usableFromInline var isPrimed = false
 
     /// Creates the section from normalized coefficients.
     public init(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double) {
@@ -24,10 +25,10 @@ public struct Biquad: Hashable, Sendable {
     }
 
     /// The gain at 0 Hz.
-    public var dcGain: Double { (b0 + b1 + b2) / (1 + a1 + a2) }
+    @inlinable public var dcGain: Double { (b0 + b1 + b2) / (1 + a1 + a2) }
 
     /// Filters one input and returns the new output.
-    @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
+    @inlinable @inline(__always) @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
         if !isPrimed {
             // The state after a constant input `input` forever: output dcGain × input.
             let output = input * dcGain

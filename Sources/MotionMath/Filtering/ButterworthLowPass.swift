@@ -17,7 +17,9 @@ public struct ButterworthLowPass: Hashable, Sendable {
     /// The sample rate it was designed for, in Hz.
     public let sampleRate: Double
     /// The section doing the filtering.
-    public private(set) var section: Biquad
+    public var section: Biquad { biquad }
+    // Stored under another name so that the inlinable `update` may set it, as for ExponentialLowPass.
+    @usableFromInline var biquad: Biquad
 
     /// Designs the filter; `cutoff` must lie below the Nyquist frequency `sampleRate / 2`.
     public init(cutoff: Double, sampleRate: Double) {
@@ -30,13 +32,13 @@ public struct ButterworthLowPass: Hashable, Sendable {
         let sqrt2 = 2.0.squareRoot()
         let norm = 1 / (1 + sqrt2 * k + kSquared)
         let b0 = kSquared * norm
-        section = Biquad(
+        biquad = Biquad(
             b0: b0, b1: 2 * b0, b2: b0,
             a1: 2 * (kSquared - 1) * norm, a2: (1 - sqrt2 * k + kSquared) * norm)
     }
 
     /// Filters one input and returns the new output.
-    @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
-        section.update(input)
+    @inlinable @inline(__always) @discardableResult public mutating func update(_ input: Vector3) -> Vector3 {
+        biquad.update(input)
     }
 }

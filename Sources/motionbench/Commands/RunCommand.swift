@@ -100,12 +100,14 @@ struct RunCommand: ParsableCommand {
                 samplerRateHz: samplerRate, source: input.description, quick: quick
             )
             let reference = input.accuracyReference(hub: hub)
+            // Worked out once: the virtual device's is fitted from recordings it makes.
+            let calibration = hub.calibration
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate) { spec, sensors in
                 let available = sensors.filter { hub.sensors.contains($0) }
                 return CaseInput(
                     source: try hub.subscribe(available, rate: spec.rateHz), touches: hub.touches,
                     recorded: spec.recordedTiming ? hub.recordedSamples(of: available) : nil, reference: reference,
-                    calibration: hub.calibration
+                    calibration: calibration
                 )
             }
             let progress = ProgressLine(enabled: !quiet)

@@ -8,6 +8,10 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("accelerometer") && outcome.stdout.contains("low-pass*"))
         #expect(outcome.stdout.contains("gyro-translation") && outcome.stdout.contains("gyroscope"))
+        // A filter's gain names the filter it tunes; a parameter for every filter says "all".
+        let rows = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains { $0.starts(with: ["heading", "beta", "madgwick", "0.03"]) })
+        #expect(rows.contains { $0.starts(with: ["motion-cube", "shapes", "all", "10", "1,10,100,1000"]) })
     }
 
     @Test func runAllWritesEveryFileWithRealFiguresForBothModes() throws {

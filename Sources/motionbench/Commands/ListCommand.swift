@@ -24,10 +24,10 @@ struct ListCommand: ParsableCommand {
         let parameters = WorkloadRegistry.all.flatMap { type in type.descriptor.parameters.map { (type.descriptor.name, $0) } }
         if !parameters.isEmpty {
             print("\nParameters (--param name=v1,v2,…):")
-            var table = TextTable(header: ["workload", "parameter", "default", "run --all sweeps", "range", "meaning"])
+            var table = TextTable(header: ["workload", "parameter", "filters", "default", "run --all sweeps", "range", "meaning"])
             for (workload, parameter) in parameters {
                 table.append([
-                    workload, parameter.name, Format.hertz(parameter.defaultValue),
+                    workload, parameter.name, parameter.filters?.joined(separator: ",") ?? "all", Format.hertz(parameter.defaultValue),
                     parameter.defaultSweep.count > 1 ? parameter.defaultSweep.map(Format.hertz).joined(separator: ",") : "-",
                     "\(Format.hertz(parameter.range.lowerBound))…\(Format.hertz(parameter.range.upperBound))", parameter.summary,
                 ])

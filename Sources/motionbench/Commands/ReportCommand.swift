@@ -3,10 +3,10 @@ import Foundation
 import MotionBench
 import MotionReports
 
-/// `motionbench report`: writes the CSV, Markdown and charts again from a run.json.
+/// `motionbench report`: writes the CSV, Markdown and charts (or the formats asked for) again from a run.json.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Regenerate a run's CSV files, report.md and charts from its run.json."
+        commandName: "report", abstract: "Regenerate a run's CSV files, report.md and charts (or other formats) from its run.json."
     )
 
     @Argument(help: ArgumentHelp("A run.json, or the run folder holding it.", valueName: "run.json"))
@@ -14,6 +14,13 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Folder to write into (default: the run.json's folder).", valueName: "dir"))
     var out: String?
+
+    @Option(help: FormatOption.help)
+    var format = "csv,md"
+
+    func validate() throws {
+        _ = try FormatOption.parse(format)
+    }
 
     func run() throws {
         try CommandFailure.reporting {
@@ -34,7 +41,7 @@ struct ReportCommand: ParsableCommand {
             } catch let error as OutputError {
                 throw ValidationError("--out: \(error)")
             }
-            let files = try RunReport.write(result, to: folder, includingRunJSON: false)
+            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format))
             print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }

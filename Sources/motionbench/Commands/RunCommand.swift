@@ -56,6 +56,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder for the run's files (default results/<UTC timestamp>).", valueName: "dir"))
     var out: String?
 
+    @Option(help: FormatOption.help)
+    var format = "csv,md,json"
+
     @Flag(help: "A short run: 2 s real-time cases and 20000-sample virtual cases.")
     var quick = false
 
@@ -66,6 +69,7 @@ struct RunCommand: ParsableCommand {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
+        _ = try FormatOption.parse(format)
     }
 
     func run() throws {
@@ -114,7 +118,7 @@ struct RunCommand: ParsableCommand {
             let result = try runner.run(cases, settings: settings, progress: progress.show)
             progress.finish()
 
-            let files = try RunReport.write(result, to: folder)
+            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format))
             if quiet {
                 print(folder.path)
             } else {

@@ -1,0 +1,72 @@
+/// What a comparison concludes about one figure.
+public enum Verdict: String, Sendable, CaseIterable {
+    /// Higher in the candidate beyond both tolerances (and the test, when it applies).
+    case regressed
+    /// Lower in the candidate beyond both tolerances (and the test, when it applies).
+    case improved
+    /// Within a tolerance, or not told apart from noise by the test.
+    case unchanged
+    /// One side has no figure: the case or entry is absent there, or the platform did not give it.
+    case missing
+}
+
+/// One metric of one case or accuracy entry in both runs, and the verdict on it.
+public struct ComparisonRow: Sendable, Equatable {
+    /// The case or accuracy entry.
+    public let subject: ComparisonSubject
+    /// The figure compared.
+    public let metric: ComparedMetric
+    /// The baseline's figure in each repetition (one for an accuracy entry); empty when it has none.
+    public let baselineValues: [Double]
+    /// The candidate's figures, likewise.
+    public let candidateValues: [Double]
+    /// The median of the baseline's figures; nil when it has none.
+    public let baseline: Double?
+    /// The median of the candidate's figures; nil when it has none.
+    public let candidate: Double?
+    /// The Mann-Whitney U test of the two sides' figures, when both have enough repetitions.
+    public let test: MannWhitneyU?
+    /// The conclusion.
+    public let verdict: Verdict
+
+    /// Compares `baselineValues` with `candidateValues` (missing figures already left out): a change
+    /// of the median beyond both parts of `settings`' tolerance for `metric` is a regression if up, an
+    /// improvement if down, provided, when both sides have `minimumRepetitionsForTest` figures, the
+    /// Mann-Whitney U test's p-value is below `settings.alpha`.
+    public init(
+        subject: ComparisonSubject, metric: ComparedMetric, baselineValues: [Double], candidateValues: [Double],
+        settings: ComparisonSettings
+    ) {
+        self.subject = subject
+        self.metric = metric
+        self.baselineValues = baselineValues
+        self.candidateValues = candidateValues
+        baseline = SampleSummary(baselineValues)?.median
+        candidate = SampleSummary(candidateValues)?.median
+        let testable = min(baselineValues.count, candidateValues.count) >= ComparisonSettings.minimumRepetitionsForTest
+        test = testable ? MannWhitneyU(baselineValues, candidateValues) : nil
+        guard let baseline, let candidate else {
+            verdict = .missing
+            return
+        }
+        let change = candidate - baseline
+        let significant = test.map { $0.pValue < settings.alpha } ?? true
+        if significant && settings.tolerance(for: metric).isExceeded(by: change, from: baseline) {
+            verdict = change > 0 ? .regressed : .improved
+        } else {
+            verdict = .unchanged
+        }
+    }
+
+    /// Candidate minus baseline, in the metric's unit; nil when a side is missing.
+    public var change: Double? {
+        guard let baseline, let candidate else { return nil }
+        return candidate - baseline
+    }
+
+    /// The change in percent of the baseline; nil when a side is missing or the baseline is 0.
+    public var changePct: Double? {
+        guard let change, let baseline, baseline != 0 else { return nil }
+        return change / abs(baseline) * 100
+    }
+}

@@ -1,0 +1,99 @@
+/// A candidate run set against a baseline: every case matched by workload, rate, filter, parameters
+/// and mode, every accuracy entry by its estimator, each metric judged (see `ComparisonRow`), what
+/// one side lacks listed, and what differs between the two environments.
+public struct RunComparison: Sendable {
+    /// What the comparison means for a CI gate.
+    public enum Outcome: Sendable, Equatable {
+        /// Nothing regressed and every figure had both sides.
+        case passed
+        /// At least one figure regressed.
+        case regressed
+        /// Nothing regressed, but a case, an accuracy entry or a figure is on one side only.
+        case incomplete
+    }
+
+    /// The run compared against.
+    public let baselineRun: RunResult
+    /// The run judged.
+    public let candidateRun: RunResult
+    /// The tolerances and significance level used.
+    public let settings: ComparisonSettings
+    /// One row per subject × metric that at least one side has a figure for: the baseline's cases in
+    /// its order, then the candidate's new ones, then accuracy entries likewise.
+    public let rows: [ComparisonRow]
+    /// Cases and accuracy entries only the baseline has.
+    public let onlyInBaseline: [ComparisonSubject]
+    /// Cases and accuracy entries only the candidate has.
+    public let onlyInCandidate: [ComparisonSubject]
+    /// What differs between the runs' environments; empty when nothing that matters does.
+    public let environmentDifferences: [EnvironmentDifference]
+
+    /// Compares `candidate` with `baseline`.
+    public init(baseline: RunResult, candidate: RunResult, settings: ComparisonSettings = ComparisonSettings()) {
+        baselineRun = baseline
+        candidateRun = candidate
+        self.settings = settings
+        environmentDifferences = EnvironmentDifference.between(baseline, candidate)
+
+        let costs = Match.pair(baseline.cases, candidate.cases) { ComparisonSubject.cost(CaseKey($0.spec)) }
+        let accuracy = Match.pair(baseline.accuracy, candidate.accuracy) { ComparisonSubject.accuracy(AccuracyKey($0)) }
+        rows = costs.flatMap { match in
+            ComparedMetric.costMetrics.compactMap { metric in
+                Self.row(match.subject, metric, match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)), settings)
+            }
+        } + accuracy.flatMap { match in
+            ComparedMetric.accuracyMetrics.compactMap { metric in
+                let value = { (entry: AccuracyResult) in metric.value(in: entry.measures) }
+                return Self.row(match.subject, metric, match.baseline.compactMap(value), match.candidate.compactMap(value), settings)
+            }
+        }
+        onlyInBaseline = costs.filter(\.candidate.isEmpty).map(\.subject) + accuracy.filter(\.candidate.isEmpty).map(\.subject)
+        onlyInCandidate = costs.filter(\.baseline.isEmpty).map(\.subject) + accuracy.filter(\.baseline.isEmpty).map(\.subject)
+    }
+
+    /// Regressed wins over incomplete: a regression is the news, whatever else is missing.
+    public var outcome: Outcome {
+        if rows.contains(where: { $0.verdict == .regressed }) { return .regressed }
+        if !onlyInBaseline.isEmpty || !onlyInCandidate.isEmpty || rows.contains(where: { $0.verdict == .missing }) { return .incomplete }
+        return .passed
+    }
+
+    /// How many rows have `verdict`.
+    public func count(of verdict: Verdict) -> Int {
+        rows.filter { $0.verdict == verdict }.count
+    }
+
+    /// A row when either side has a figure; none when neither does (lateness in virtual time), as
+    /// the metric does not apply there.
+    private static func row(
+        _ subject: ComparisonSubject, _ metric: ComparedMetric, _ baseline: [Double], _ candidate: [Double], _ settings: ComparisonSettings
+    ) -> ComparisonRow? {
+        guard !baseline.isEmpty || !candidate.isEmpty else { return nil }
+        return ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings)
+    }
+
+    /// One subject's items (repetitions of a case, or an accuracy entry) on either side, possibly none.
+    private struct Match<Item> {
+        let subject: ComparisonSubject
+        var baseline: [Item] = []
+        var candidate: [Item] = []
+
+        /// Pairs the two runs' items by subject: the baseline's subjects in first-seen order, then the
+        /// candidate's new ones.
+        static func pair(_ baseline: [Item], _ candidate: [Item], subject: (Item) -> ComparisonSubject) -> [Match] {
+            var order: [ComparisonSubject] = []
+            var matches: [ComparisonSubject: Match] = [:]
+            func add(_ item: Item, toBaseline: Bool) {
+                let key = subject(item)
+                if matches[key] == nil {
+                    order.append(key)
+                    matches[key] = Match(subject: key)
+                }
+                if toBaseline { matches[key]!.baseline.append(item) } else { matches[key]!.candidate.append(item) }
+            }
+            baseline.forEach { add($0, toBaseline: true) }
+            candidate.forEach { add($0, toBaseline: false) }
+            return order.map { matches[$0]! }
+        }
+    }
+}

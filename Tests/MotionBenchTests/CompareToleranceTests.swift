@@ -1,0 +1,105 @@
+import Testing
+@testable import MotionBench
+
+/// Tolerances and verdicts: a change counts only beyond both tolerances and, with enough
+/// repetitions, the test; improvements never fail; a side without a figure is missing, never 0.
+@Suite struct CompareToleranceTests {
+    let tolerance = MetricTolerance(relativePct: 10, absolute: 20)
+    let subject = ComparisonSubject.cost(CaseKey(workload: "accelerometer", rateHz: 10, filter: "raw", mode: .virtual))
+
+    func verdict(_ baseline: [Double], _ candidate: [Double], _ metric: ComparedMetric = .cpuNsPerSample, settings: ComparisonSettings = ComparisonSettings()) -> ComparisonRow {
+        ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings)
+    }
+
+    @Test func bothTolerancesMustBeExceeded() {
+        #expect(tolerance.isExceeded(by: 30, from: 100), "30 ns and 30 %")
+        #expect(!tolerance.isExceeded(by: 15, from: 50), "30 % but only 15 ns: a cheap workload's jitter")
+        #expect(!tolerance.isExceeded(by: 500, from: 10_000), "500 ns but only 5 %: an expensive workload's jitter")
+        #expect(tolerance.isExceeded(by: -30, from: 100), "a fall exceeds it too")
+        #expect(!tolerance.isExceeded(by: 20, from: 100), "at the tolerance is within it")
+        #expect(tolerance.isExceeded(by: 21, from: 0), "from nothing, any change beyond the absolute part")
+        #expect(!MetricTolerance(relativePct: 0, absolute: 0).isExceeded(by: 0, from: 5))
+    }
+
+    @Test func singleRepetitionsAreJudgedByTheTolerancesAlone() {
+        #expect(verdict([100], [130]).verdict == .regressed)
+        #expect(verdict([100], [130]).test == nil)
+        #expect(verdict([100], [70]).verdict == .improved)
+        #expect(verdict([100], [115]).verdict == .unchanged)
+        #expect(verdict([50], [65]).verdict == .unchanged, "30 % up, but 15 ns")
+        let row = verdict([100], [130])
+        #expect(row.change == 30 && row.changePct == 30)
+    }
+
+    @Test func withFiveRepetitionsTheTestMustAgree() {
+        // Medians 100 → 140, beyond both tolerances, and the samples apart: p = 0.008.
+        let apart = verdict([98, 99, 100, 101, 102], [138, 139, 140, 141, 142])
+        #expect(apart.verdict == .regressed)
+        #expect(apart.test?.method == .exact && apart.test!.pValue < 0.01)
+        // The same medians, but the repetitions overlap as a noisy machine's do: p = 0.69.
+        let noisy = verdict([60, 70, 100, 150, 190], [65, 80, 140, 160, 200])
+        #expect(noisy.baseline == 100 && noisy.candidate == 140)
+        #expect(noisy.test!.pValue > 0.05)
+        #expect(noisy.verdict == .unchanged)
+        // A stricter α turns the clear case down too: 5 against 5 cannot reach p < 0.005.
+        var strict = ComparisonSettings()
+        strict.alpha = 0.005
+        #expect(verdict([98, 99, 100, 101, 102], [138, 139, 140, 141, 142], settings: strict).verdict == .unchanged)
+        // Four repetitions on one side: no test, the tolerances decide.
+        let four = verdict([60, 70, 100, 150, 190], [65, 80, 140, 160])
+        #expect(four.test == nil)
+    }
+
+    @Test func improvementsAreReportedNotFailed() {
+        let row = verdict([138, 139, 140, 141, 142], [98, 99, 100, 101, 102])
+        #expect(row.verdict == .improved)
+        #expect(row.change! < 0)
+        let comparison = RunComparison(
+            baseline: CompareFixtures.run(CompareFixtures.repetitions(cpuNs: [400, 410, 420, 430, 440])),
+            candidate: CompareFixtures.run(CompareFixtures.repetitions(cpuNs: [200, 210, 220, 230, 240]))
+        )
+        #expect(comparison.count(of: .improved) == 1, "CPU ns/sample; CPU % fell by 0.0002 points of a core, within 0.01")
+        #expect(comparison.outcome == .passed)
+    }
+
+    @Test func aFigureOnOneSideOnlyIsMissingNeverZero() {
+        let row = verdict([], [130])
+        #expect(row.verdict == .missing)
+        #expect(row.baseline == nil && row.change == nil && row.changePct == nil)
+        #expect(verdict([100], []).verdict == .missing)
+    }
+
+    @Test func tolerancesParseFromTheCommandLineSyntax() throws {
+        var settings = ComparisonSettings()
+        #expect(settings.tolerance(for: .cpuNsPerSample) == MetricTolerance(relativePct: 10, absolute: 20))
+        try settings.applyTolerance("cpu_ns_per_sample=15%,50")
+        #expect(settings.tolerance(for: .cpuNsPerSample) == MetricTolerance(relativePct: 15, absolute: 50))
+        try settings.applyTolerance("peak_rss_mib=5")
+        #expect(settings.tolerance(for: .peakRssMiB) == MetricTolerance(relativePct: 10, absolute: 5), "the relative part kept")
+        try settings.applyTolerance("lateness_p99_us=1000, 80%")
+        #expect(settings.tolerance(for: .latenessP99Us) == MetricTolerance(relativePct: 80, absolute: 1000), "either order")
+        try settings.applyTolerance("attitude_error_deg=0%")
+        #expect(settings.tolerance(for: .attitudeErrorDeg) == MetricTolerance(relativePct: 0, absolute: 0.2))
+    }
+
+    @Test(arguments: [
+        ("cpu_ns_per_sample", "is not METRIC=RELATIVE%,ABSOLUTE"),
+        ("cpu=10%", "unknown metric 'cpu'; one of cpu_ns_per_sample"),
+        ("cpu_ns_per_sample=-5%", "'-5%' is not a number ≥ 0"),
+        ("cpu_ns_per_sample=ten", "'ten' is not a number"),
+        ("cpu_ns_per_sample=", "'' is not a number"),
+        ("cpu_ns_per_sample=10%,", "'' is not a number"),
+        ("cpu_ns_per_sample=nan", "'nan' is not a number"),
+        ("cpu_ns_per_sample=10%,20%", "two relative tolerances"),
+        ("cpu_ns_per_sample=10,20", "two absolute tolerances"),
+    ])
+    func badTolerancesAreRefusedWithTheReason(_ text: String, _ reason: String) {
+        var settings = ComparisonSettings()
+        #expect {
+            try settings.applyTolerance(text)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+        #expect(settings == ComparisonSettings())
+    }
+}

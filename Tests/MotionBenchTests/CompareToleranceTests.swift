@@ -5,7 +5,7 @@ import Testing
 /// repetitions, the test; improvements never fail; a side without a figure is missing, never 0.
 @Suite struct CompareToleranceTests {
     let tolerance = MetricTolerance(relativePct: 10, absolute: 20)
-    let subject = ComparisonSubject.cost(CaseKey(workload: "accelerometer", rateHz: 10, filter: "raw", mode: .virtual))
+    let subject = ComparisonSubject(CaseKey(workload: "accelerometer", rateHz: 10, filter: "raw", mode: .virtual))
 
     func verdict(_ baseline: [Double], _ candidate: [Double], _ metric: ComparedMetric = .cpuNsPerSample, settings: ComparisonSettings = ComparisonSettings()) -> ComparisonRow {
         ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings)

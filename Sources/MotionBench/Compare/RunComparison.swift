@@ -35,8 +35,8 @@ public struct RunComparison: Sendable {
         self.settings = settings
         environmentDifferences = EnvironmentDifference.between(baseline, candidate)
 
-        let costs = Match.pair(baseline.cases, candidate.cases) { ComparisonSubject.cost(CaseKey($0.spec)) }
-        let accuracy = Match.pair(baseline.accuracy, candidate.accuracy) { ComparisonSubject.accuracy(AccuracyKey($0)) }
+        let costs = Match.pair(baseline.cases, candidate.cases) { ComparisonSubject(CaseKey($0.spec)) }
+        let accuracy = Match.pair(baseline.accuracy, candidate.accuracy) { ComparisonSubject(accuracyOf: $0) }
         rows = costs.flatMap { match in
             ComparedMetric.costMetrics.compactMap { metric in
                 Self.row(match.subject, metric, match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)), settings)

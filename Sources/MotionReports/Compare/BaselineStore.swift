@@ -1,0 +1,55 @@
+import Foundation
+import MotionBench
+
+/// Named baselines: each a verbatim copy of a run's `run.json` (its environment inside) at
+/// `FOLDER/NAME/run.json`, so CI can compare a fresh run with `--baseline NAME`.
+public struct BaselineStore {
+    /// The folder holding one subfolder per baseline (`results/baselines` by default).
+    public let folder: URL
+
+    /// A store in `folder`, which need not exist yet.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// One saved baseline.
+    public struct Entry {
+        /// Its name.
+        public let name: String
+        /// Its `run.json`.
+        public let runFile: URL
+    }
+
+    /// Whether `name` can name a baseline: one or more ASCII letters, digits, `-` and `_`, so it is a
+    /// safe folder name everywhere and cannot climb out of the store.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    /// The `run.json` of the baseline `name`, whether or not it exists.
+    public func runFile(named name: String) -> URL {
+        folder.appendingPathComponent(name).appendingPathComponent("run.json")
+    }
+
+    /// Copies `runFile` byte for byte to the baseline `name`, atomically, replacing any baseline of
+    /// that name; the run is read first, so only a valid `run.json` becomes a baseline. Throws a
+    /// `RunFileError` for an unreadable or malformed run and an `OutputError` for an unwritable store.
+    /// Returns the baseline's `run.json` and the run it holds.
+    @discardableResult
+    public func save(_ runFile: URL, as name: String) throws -> (file: URL, run: RunResult) {
+        precondition(Self.isValidName(name))
+        let run = try RunResult.load(from: runFile)
+        let data = try Data(contentsOf: runFile)
+        let target = self.runFile(named: name)
+        try AtomicFile.prepareFolder(target.deletingLastPathComponent())
+        try AtomicFile.write(data, to: target)
+        return (target, run)
+    }
+
+    /// Every baseline (a subfolder holding a `run.json`), by name; none when the folder does not exist.
+    public func entries() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter(Self.isValidName).map { Entry(name: $0, runFile: runFile(named: $0)) }
+            .filter { FileManager.default.fileExists(atPath: $0.runFile.path) }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MotionBench
+
+/// A comparison as Markdown for a CI job summary: the verdict counts in the heading, the two runs,
+/// a warning when their environments differ, the regressions first as a list, then every figure in
+/// one table, the cases one side lacks, and the rules the verdicts followed.
+public enum CompareMarkdown {
+    /// The Markdown text; `baselineName` and `candidateName` say where each run came from (a path,
+    /// or a saved baseline's name).
+    public static func render(_ comparison: RunComparison, baselineName: String, candidateName: String) -> String {
+        let counts = Verdict.allCases.map { "\(comparison.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
+        var out = "## motionbench compare: \(counts)\n\n"
+        out += runs(comparison, baselineName: baselineName, candidateName: candidateName)
+        if !comparison.environmentDifferences.isEmpty {
+            out += "> **Warning:** the runs' environments differ, so their figures may not be comparable: "
+            out += comparison.environmentDifferences.map { "\($0.field) `\(escape($0.baseline))` → `\(escape($0.candidate))`" }
+                .joined(separator: "; ") + ".\n\n"
+        }
+        let regressions = comparison.rows.filter { $0.verdict == .regressed }
+        if !regressions.isEmpty {
+            out += "**Regressed:**\n\n"
+            for row in regressions {
+                let p = row.test.map { ", p = \(Format.significant($0.pValue, 2))" } ?? ""
+                let percent = row.changePct.map { ", \(signed($0) { Format.fixed($0, 1) }) %" } ?? ""
+                out += "- `\(row.subject.label)` \(row.metric.title): \(number(row.baseline)) → \(number(row.candidate)) "
+                out += "(\(signed(row.change, number))\(percent)\(p))\n"
+            }
+            out += "\n"
+        }
+        if !comparison.rows.isEmpty { out += table(comparison.rows) }
+        for (side, subjects) in [("baseline", comparison.onlyInBaseline), ("candidate", comparison.onlyInCandidate)] where !subjects.isEmpty {
+            out += "Only in the \(side): " + subjects.map { "`\($0.label)`" }.joined(separator: ", ") + ".\n\n"
+        }
+        out += rules(comparison)
+        return out
+    }
+
+    private static func runs(_ comparison: RunComparison, baselineName: String, candidateName: String) -> String {
+        let (baseline, candidate) = (comparison.baselineRun, comparison.candidateRun)
+        let rows: [(String, (RunResult) -> String)] = [
+            ("Started", { $0.startedAt }),
+            ("Commit", { $0.environment.gitCommit.map { String($0.prefix(12)) } ?? "—" }),
+            ("Host", { $0.environment.host }),
+            ("Build", { $0.environment.buildConfiguration }),
+            ("Repetitions", { String($0.settings.repetitions) }),
+        ]
+        var out = "| | Baseline | Candidate |\n|---|---|---|\n"
+        out += "| Run | `\(escape(baselineName))` | `\(escape(candidateName))` |\n"
+        for (title, value) in rows { out += "| \(title) | \(escape(value(baseline))) | \(escape(value(candidate))) |\n" }
+        return out + "\n"
+    }
+
+    private static func table(_ rows: [ComparisonRow]) -> String {
+        var out = "| Workload | Rate (Hz) | Filter | Mode | Metric | Baseline | Candidate | Change | Change % | p | Verdict |\n"
+        out += "|---|---:|---|---|---|---:|---:|---:|---:|---:|---|\n"
+        for row in rows {
+            let subject = row.subject
+            let filter = subject.parameterText.isEmpty ? subject.filter : "\(subject.filter) · \(subject.parameterText)"
+            let verdict = row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue
+            out += "| \(subject.workload) | \(Format.hertz(subject.rateHz)) | \(filter) | \(subject.mode?.rawValue ?? "accuracy") | "
+            out += "\(row.metric.title) | \(number(row.baseline)) | \(number(row.candidate)) | "
+            out += "\(signed(row.change, number)) | \(signed(row.changePct) { cell(Format.fixed($0, 1)) }) | "
+            out += "\(cell(Format.significant(row.test?.pValue, 2))) | \(verdict) |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func rules(_ comparison: RunComparison) -> String {
+        let metrics = ComparedMetric.allCases.filter { metric in comparison.rows.contains { $0.metric == metric } }
+        let tolerances = metrics.map { metric -> String in
+            let tolerance = comparison.settings.tolerance(for: metric)
+            return "`\(metric.rawValue)=\(Format.hertz(tolerance.relativePct))%,\(Format.hertz(tolerance.absolute))`"
+        }
+        var out = "Figures are medians over repetitions. A change counts only when it exceeds both the relative and the absolute tolerance"
+        out += tolerances.isEmpty ? "" : " (" + tolerances.joined(separator: " ") + ", absolute parts in each metric's unit)"
+        out += " and, where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, "
+        out += "the two-sided Mann-Whitney U test gives p < \(Format.hertz(comparison.settings.alpha)) (p is — where a run has fewer). "
+        out += "A rise is a regression, a fall an improvement. Missing figures are shown as —.\n"
+        return out
+    }
+
+    /// Four significant digits, or — for a missing figure.
+    private static func number(_ value: Double?) -> String {
+        cell(Format.significant(value, 4))
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.isEmpty ? "—" : text
+    }
+
+    /// `value` formatted, with a + in front when positive, so a rise reads as one.
+    private static func signed(_ value: Double?, _ format: (Double?) -> String) -> String {
+        (value ?? 0) > 0 ? "+" + format(value) : format(value)
+    }
+
+    /// Table cells and code spans must not hold a bare |.
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}

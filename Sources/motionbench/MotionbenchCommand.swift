@@ -12,6 +12,8 @@ struct MotionbenchCommand: ParsableCommand {
         bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
         65 a malformed or unreadable input file (a trace, a run.json), named with its line.
         """,
-        subcommands: [ListCommand.self, RunCommand.self, ReportCommand.self, TraceCommand.self, SelfTestCommand.self]
+        subcommands: [
+            ListCommand.self, RunCommand.self, ReportCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,
+        ]
     )
 }

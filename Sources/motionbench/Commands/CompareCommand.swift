@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import MotionBench
+import MotionReports
+
+/// `motionbench compare`: a candidate run against a baseline, as a CI gate with documented exit codes.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare a run against a baseline: what regressed, by how much, how sure.",
+        usage: "motionbench compare BASELINE CANDIDATE [options]\nmotionbench compare --baseline NAME CANDIDATE [options]",
+        discussion: discussion
+    )
+
+    private static var discussion: String {
+        let defaults = ComparedMetric.allCases.map { metric in
+            "\(metric.rawValue)=\(Format.hertz(metric.defaultTolerance.relativePct))%,\(Format.hertz(metric.defaultTolerance.absolute))"
+        }
+        return """
+        Cases are matched by workload, rate, filter, parameters and mode, accuracy entries by estimator, \
+        and each metric's medians over repetitions are compared. A rise is a regression only when it \
+        exceeds both the metric's relative and absolute tolerance and, when both runs have \
+        \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions of the case, the two-sided \
+        Mann-Whitney U test gives p < --alpha. Improvements are reported and never fail. The Markdown goes \
+        to stdout; environments that differ (CPU model, cores, build configuration, source) are warned \
+        about on stderr and in the Markdown.
+
+        Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE, the absolute part in \
+        the metric's unit): \(defaults.joined(separator: " "))
+
+        Exit codes: 0 nothing regressed and both runs have every case and figure; 2 something regressed \
+        (whatever else is missing); 3 nothing regressed, but a case, accuracy entry or figure is in one \
+        run only; 1 a failure while running (a file that cannot be written); 64 a bad command line (a bad \
+        --tolerance or --alpha, an unknown --baseline, an unwritable --csv or --markdown); 65 a malformed \
+        or unreadable run.json. Nothing is written on 1, 64 or 65.
+        """
+    }
+
+    @Argument(help: ArgumentHelp("BASELINE and CANDIDATE, each a run folder or a run.json; only CANDIDATE with --baseline.", valueName: "run"))
+    var runs: [String] = []
+
+    @Option(help: ArgumentHelp("A baseline saved with `motionbench baseline save`, in place of BASELINE.", valueName: "name"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Folder of saved baselines.", valueName: "dir"))
+    var baselinesDir = "results/baselines"
+
+    @Option(help: ArgumentHelp(
+        "A metric's tolerance: METRIC=RELATIVE%,ABSOLUTE, either part optional, e.g. cpu_ns_per_sample=15%,50; repeatable.",
+        valueName: "metric=rel%,abs"
+    ))
+    var tolerance: [String] = []
+
+    @Option(help: "Significance level of the Mann-Whitney U test, in (0, 1).")
+    var alpha = 0.05
+
+    @Option(help: ArgumentHelp("Also write the comparison as CSV to this file.", valueName: "file"))
+    var csv: String?
+
+    @Option(help: ArgumentHelp("Also write the Markdown to this file.", valueName: "file"))
+    var markdown: String?
+
+    func validate() throws {
+        if let baseline {
+            guard runs.count == 1 else { throw ValidationError("with --baseline, give only CANDIDATE (a run folder or run.json)") }
+            guard BaselineStore.isValidName(baseline) else {
+                throw ValidationError("--baseline: '\(baseline)' is not a baseline name (letters, digits, - and _)")
+            }
+        } else {
+            guard runs.count == 2 else {
+                throw ValidationError("give BASELINE and CANDIDATE (run folders or run.json files), or --baseline NAME and CANDIDATE")
+            }
+        }
+        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha: \(alpha) is outside (0, 1)") }
+        _ = try settings()
+    }
+
+    func run() throws {
+        try CommandFailure.reporting {
+            let (baselineFile, baselineName) = try baselineRunFile()
+            let candidateFile = RunLocation.runFile(runs[runs.count - 1])
+            let comparison = RunComparison(
+                baseline: try RunResult.loadReporting(baselineFile), candidate: try RunResult.loadReporting(candidateFile), settings: try settings()
+            )
+            let text = CompareMarkdown.render(comparison, baselineName: baselineName, candidateName: candidateFile.path)
+            // Every folder is checked before any file is written, so a bad flag leaves nothing behind.
+            let files = try [(csv, "--csv", CompareCSV.render(comparison)), (markdown, "--markdown", text)].compactMap(prepared)
+            for (url, content) in files { try AtomicFile.write(content, to: url) }
+            print(text, terminator: "")
+            for difference in comparison.environmentDifferences {
+                FileHandle.standardError.write(Data("Warning: the runs' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n".utf8))
+            }
+            switch comparison.outcome {
+            case .passed: return
+            case .regressed: throw ExitCode.regression
+            case .incomplete: throw ExitCode.incompleteComparison
+            }
+        }
+    }
+
+    /// The tolerances and α from the command line.
+    private func settings() throws -> ComparisonSettings {
+        var settings = ComparisonSettings()
+        settings.alpha = alpha
+        for text in tolerance {
+            do {
+                try settings.applyTolerance(text)
+            } catch let error as ComparisonSettings.InvalidTolerance {
+                throw ValidationError("--tolerance: \(error)")
+            }
+        }
+        return settings
+    }
+
+    /// The baseline's run.json, and how the Markdown names it.
+    private func baselineRunFile() throws -> (URL, String) {
+        guard let baseline else {
+            let file = RunLocation.runFile(runs[0])
+            return (file, file.path)
+        }
+        let file = BaselineStore(folder: URL(fileURLWithPath: baselinesDir)).runFile(named: baseline)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw ValidationError("--baseline: no baseline '\(baseline)' in \(baselinesDir) (see `motionbench baseline list`)")
+        }
+        return (file, "baseline \(baseline)")
+    }
+
+    /// An output file asked for by `flag`, its folder created and proved writable, with its content.
+    private func prepared(_ output: (path: String?, flag: String, content: String)) throws -> (URL, String)? {
+        guard let path = output.path else { return nil }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try AtomicFile.prepareFolder(url.deletingLastPathComponent())
+        } catch let error as OutputError {
+            throw ValidationError("\(output.flag): \(error)")
+        }
+        return (url, output.content)
+    }
+}
+
+extension RunResult {
+    /// Reads a run for a command: a malformed or unreadable one is a `CommandFailure` with exit code 65.
+    static func loadReporting(_ runFile: URL) throws -> RunResult {
+        do {
+            return try load(from: runFile)
+        } catch let error as RunFileError {
+            throw CommandFailure(error.description, exitCode: .badInput)
+        }
+    }
+}
+
+extension ExitCode {
+    /// `compare`: a figure regressed.
+    static let regression = ExitCode(2)
+    /// `compare`: nothing regressed, but a case, accuracy entry or figure is in one run only.
+    static let incompleteComparison = ExitCode(3)
+}

@@ -10,7 +10,8 @@ struct MotionbenchCommand: ParsableCommand {
         Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a self-test \
         check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
         bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
-        65 a malformed or unreadable input file (a trace, a run.json), named with its line.
+        65 a malformed or unreadable input file (a trace, a run.json), named with its line; `compare` \
+        also exits 2 when a metric regressed and 3 when a case or figure is in one run only.
         """,
         subcommands: [
             ListCommand.self, RunCommand.self, ReportCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,

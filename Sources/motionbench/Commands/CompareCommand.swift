@@ -138,17 +138,6 @@ struct CompareCommand: ParsableCommand {
     }
 }
 
-extension RunResult {
-    /// Reads a run for a command: a malformed or unreadable one is a `CommandFailure` with exit code 65.
-    static func loadReporting(_ runFile: URL) throws -> RunResult {
-        do {
-            return try load(from: runFile)
-        } catch let error as RunFileError {
-            throw CommandFailure(error.description, exitCode: .badInput)
-        }
-    }
-}
-
 extension ExitCode {
     /// `compare`: a figure regressed.
     static let regression = ExitCode(2)

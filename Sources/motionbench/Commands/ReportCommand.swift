@@ -24,17 +24,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try CommandFailure.reporting {
-            var url = URL(fileURLWithPath: path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                url.appendPathComponent("run.json")
-            }
-            let result: RunResult
-            do {
-                result = try RunResult.load(from: url)
-            } catch let error as RunFileError {
-                throw CommandFailure(error.description, exitCode: .badInput)
-            }
+            let url = RunLocation.runFile(path)
+            let result = try RunResult.loadReporting(url)
             let folder = out.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
             do {
                 try AtomicFile.prepareFolder(folder)

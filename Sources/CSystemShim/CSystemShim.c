@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CSystemShim.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -168,4 +169,10 @@ int mb_stop_signal_wait_until_ns(mb_stop_signal *signal, uint64_t deadline_ns) {
     int raised = signal->raised;
     pthread_mutex_unlock(&signal->mutex);
     return raised;
+}
+
+const char *mb_loaded_sanitizer(void) {
+    if (dlsym(RTLD_DEFAULT, "__tsan_init") != NULL) return "ThreadSanitizer";
+    if (dlsym(RTLD_DEFAULT, "__asan_init") != NULL) return "AddressSanitizer";
+    return NULL;
 }

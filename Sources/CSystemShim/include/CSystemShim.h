@@ -36,6 +36,11 @@ int mb_sleep_until_ns(uint64_t deadline_ns);
 /// Returns the number of pages written.
 size_t mb_touch_pages(void *start, size_t length);
 
+/// The name of the sanitizer runtime loaded in this process ("ThreadSanitizer", "AddressSanitizer"),
+/// or NULL without one. Found by looking for the runtime's entry point, not by how this file was
+/// compiled, since `swift test --sanitize=…` links the runtime whatever flags a C target got.
+const char *mb_loaded_sanitizer(void);
+
 /// A flag one thread raises and another sleeps on until an absolute monotonic deadline, so that a
 /// periodic thread keeps drift-free deadlines yet stops at once instead of finishing its period.
 typedef struct mb_stop_signal mb_stop_signal;

@@ -278,7 +278,7 @@ done
 } > "$json"
 
 if [[ -n $baseline ]]; then
-    printf '\n%s cases against %s: %s regressed, %s improved, %s not in it (tolerance %s %%).\n' \
+    printf '\nCases: %s, against %s: %s regressed, %s improved, %s not in it (tolerance %s %%).\n' \
         "${#case_args[@]}" "$baseline" "$regressions" "$improvements" "$unmatched" "$tolerance" >> "$md"
 fi
 cat "$md"

@@ -85,7 +85,7 @@ if ! command -v valgrind >/dev/null; then
 fi
 
 if [[ -z $binary ]]; then
-    # DWARF 4: callgrind (3.19–3.22) gives up on the DWARF 5 that Swift emits by default.
+    # DWARF 4: on a plain release build valgrind 3.19 gives up ("Possibly corrupted debuginfo file").
     build=(swift build -c release --product motionbench --scratch-path "$root/.build-callgrind" -Xcc -gdwarf-4)
     echo "== ${build[*]}" >&2
     (cd "$root" && "${build[@]}" >&2)

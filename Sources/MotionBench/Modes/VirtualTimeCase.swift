@@ -111,7 +111,8 @@ struct VirtualTimeCase {
     /// Feeds `block` lap after lap, each lap `blockSeconds` later, for `length`, and returns the frames
     /// rendered. Touches are a script over the scenario's time, not a loop: only the first lap delivers
     /// them. Tick limits are compared in whole ticks, so no rounding of shifted times drops or adds one.
-    @discardableResult
+    /// Never inlined: `scripts/callgrind.sh` counts instructions only inside this function.
+    @discardableResult @inline(never)
     static func replay(_ block: [HubEvent], blockSeconds: Double, length: Length, into workload: any Workload) -> Int {
         var frames = 0
         var samples = 0

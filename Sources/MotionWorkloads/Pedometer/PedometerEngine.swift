@@ -32,8 +32,9 @@ public struct PedometerEngine {
         chart = StepChart(capacity: chartPoints)
     }
 
-    /// Processes one accelerometer (g) or barometer (kPa) sample; other sensors are ignored.
-    public mutating func process(_ sample: SensorSample) {
+    /// Processes one accelerometer (g) or barometer (kPa) sample; other sensors are ignored. Never
+    /// inlined: `scripts/callgrind.sh` counts the worker's instructions inside it.
+    @inline(never) public mutating func process(_ sample: SensorSample) {
         let start = startTime ?? sample.time
         startTime = start
         results.samples += 1

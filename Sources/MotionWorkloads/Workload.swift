@@ -43,6 +43,15 @@ public protocol Workload: AnyObject {
     /// decimals so it compares as text across platforms: for golden tests and verbose output, never
     /// called on the hot path.
     func describeState() -> String
+
+    /// The columns `writeOutputs` fills, in order: what the screen shows, in WORKLOADS.md's units.
+    static var outputColumns: [OutputColumn] { get }
+
+    /// Appends what the headless screen shows now to `rows`, a value per `outputColumns` entry, and
+    /// ends the row; a workload showing many items (the motion cube's shapes) writes a row per item.
+    /// Called by `run --emit`'s unmeasured replay after each sample instant (after each frame for a
+    /// workload with a display rate), never on a measured run.
+    func writeOutputs(into rows: inout OutputRows)
 }
 
 extension Workload {
@@ -64,6 +73,14 @@ extension Workload {
 
     /// Nothing to score by default.
     public var currentEstimate: GroundTruth? { nil }
+
+    /// No outputs of its own by default: the emitted rows hold the time and the inputs.
+    public static var outputColumns: [OutputColumn] { [] }
+
+    /// One row with no outputs of its own by default.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.endRow()
+    }
 }
 
 /// The name prefix of threads a workload starts for itself (at most 15 bytes in all on Linux, e.g.

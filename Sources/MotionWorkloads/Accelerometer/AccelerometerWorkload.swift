@@ -82,6 +82,23 @@ public final class AccelerometerWorkload: Workload {
         return summary
     }
 
+    /// The labels' numbers, the shakes so far and the background.
+    public static let outputColumns: [OutputColumn] = [
+        .number("label_x_m_s2", decimals: 4, "x shown, filtered, m/s² (device axes)"),
+        .number("label_y_m_s2", decimals: 4, "y shown, m/s²"),
+        .number("label_z_m_s2", decimals: 4, "z shown, m/s²"),
+        .number("shakes", decimals: 0, "shakes recognized so far (a shake shows as the count going up on its sample)"),
+        .text("background", "background colour, #RRGGBB"),
+    ]
+
+    /// The labels' numbers, the shake count and the background.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(labels.value)
+        rows.add(shakes.count)
+        rows.add(background)
+        rows.endRow()
+    }
+
     /// The labels, the background and the shake count, e.g.
     /// `x: 0.12 m/s² | y: -0.05 m/s² | z: -9.81 m/s² background #FFFFFF shakes 0`.
     public func describeState() -> String {

@@ -83,6 +83,21 @@ public final class BarometerWorkload: Workload {
         return summary
     }
 
+    /// The filtered pressure, the relative altitude and the background's gray.
+    public static let outputColumns: [OutputColumn] = [
+        .number("pressure_kpa", decimals: 4, "filtered pressure shown, kPa"),
+        .number("relative_altitude_m", decimals: 4, "relative altitude shown, m since the first sample"),
+        .number("background_gray", decimals: 4, "background gray, 0 black … 1 white"),
+    ]
+
+    /// The labels' numbers and the background, empty before the first sample.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(pressure.value)
+        rows.add(altitude.value)
+        rows.add(samples > 0 ? background.red : nil)
+        rows.endRow()
+    }
+
     /// The labels and the background, e.g. `pressure: 101.28 kPa | altitude: 4.99 m background #404040`.
     public func describeState() -> String {
         "\(pressure.text) | \(altitude.text) background \(background.hex)"

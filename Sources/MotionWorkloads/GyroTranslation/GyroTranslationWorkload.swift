@@ -90,6 +90,22 @@ public final class GyroTranslationWorkload: Workload {
         ]
     }
 
+    /// The labels' numbers and the rectangle's centre in the frame.
+    public static let outputColumns: [OutputColumn] = [
+        .number("label_x_rad_s", decimals: 4, "rotation rate x shown, rad/s"),
+        .number("label_y_rad_s", decimals: 4, "rotation rate y shown, rad/s"),
+        .number("label_z_rad_s", decimals: 4, "rotation rate z shown, rad/s"),
+        .number("rect_x_pt", decimals: 3, "the rectangle's centre x in this frame, points (origin top-left)"),
+        .number("rect_y_pt", decimals: 3, "its centre y, points (y down)"),
+    ]
+
+    /// The labels' numbers and where the frame shows the rectangle.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(labels.value)
+        rows.add(rectangle.center)
+        rows.endRow()
+    }
+
     /// The labels and the rectangle's shown centre, e.g.
     /// `x: 0.012 rad/s | y: -0.340 rad/s | z: 0.002 rad/s rect (188.10, 316.50)`.
     public func describeState() -> String {

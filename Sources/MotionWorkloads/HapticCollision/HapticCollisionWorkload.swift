@@ -137,6 +137,32 @@ public final class HapticCollisionWorkload: Workload {
         return summary
     }
 
+    /// The views' centres, what they are doing, and the impact played on the frame, if one was.
+    public static let outputColumns: [OutputColumn] = [
+        .number("left_x_pt", decimals: 3, "the left view's centre x in this frame, points"),
+        .number("right_x_pt", decimals: 3, "the right view's centre x, points (both views' y is the canvas middle)"),
+        .text("phase", "idle, approaching or rebounding"),
+        .text("haptic_style", "the impact played on this frame (light, medium, heavy, soft, rigid); empty on other frames"),
+        .number("haptic_intensity", decimals: 2, "its intensity, 0–1"),
+        .number("haptics", decimals: 0, "impacts played so far"),
+    ]
+
+    /// The frame's view positions and phase, and the impact when this frame played one.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(left.center.x)
+        rows.add(right.center.x)
+        switch phase {
+        case .idle: rows.add("idle")
+        case .approaching: rows.add("approaching")
+        case .rebounding: rows.add("rebounding")
+        }
+        let played = haptics.events.last.flatMap { $0.frame == frames - 1 ? $0 : nil }
+        rows.add(played?.style.rawValue)
+        rows.add(played?.intensity)
+        rows.add(haptics.events.count)
+        rows.endRow()
+    }
+
     /// The two views' centres' x and the haptic count, e.g. `left 60.00 right 315.00 haptics 0`.
     public func describeState() -> String {
         "left \(FixedDecimal.format(left.center.x, decimals: 2)) right \(FixedDecimal.format(right.center.x, decimals: 2))"

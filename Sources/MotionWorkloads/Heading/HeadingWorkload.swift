@@ -232,6 +232,38 @@ public final class HeadingWorkload: Workload {
         return summary
     }
 
+    /// The attitude (quaternion and angles, about true north) and both headings with their directions.
+    public static let outputColumns: [OutputColumn] = [
+        .number("qw", decimals: 9, "attitude quaternion w: device to North-West-Up about true north (Core Motion's xTrueNorthZVertical)"),
+        .number("qx", decimals: 9, "quaternion x"),
+        .number("qy", decimals: 9, "quaternion y"),
+        .number("qz", decimals: 9, "quaternion z"),
+        .number("roll_deg", decimals: 4, "roll of that attitude, degrees"),
+        .number("pitch_deg", decimals: 4, "pitch, degrees"),
+        .number("yaw_deg", decimals: 4, "yaw, degrees, anticlockwise from true north seen from above"),
+        .number("magnetic_heading_deg", decimals: 4, "where the device's top points, degrees clockwise from magnetic north, 0 ..< 360"),
+        .number("true_heading_deg", decimals: 4, "the same from true north (World Magnetic Model declination added)"),
+        .text("magnetic_cardinal", "the magnetic heading's 8-point direction (N, NE, …)"),
+        .text("true_cardinal", "the true heading's 8-point direction"),
+    ]
+
+    /// The latest attitude, its angles and both headings; empty before the first estimate.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(attitude?.w)
+        rows.add(attitude?.x)
+        rows.add(attitude?.y)
+        rows.add(attitude?.z)
+        let angles = attitude?.eulerAngles
+        rows.add(angles.map { Angle.degrees(fromRadians: $0.roll) })
+        rows.add(angles.map { Angle.degrees(fromRadians: $0.pitch) })
+        rows.add(angles.map { Angle.degrees(fromRadians: $0.yaw) })
+        rows.add(magneticHeading.value)
+        rows.add(trueHeading.value)
+        rows.add(magneticDirection?.rawValue)
+        rows.add(trueDirection?.rawValue)
+        rows.endRow()
+    }
+
     /// The field labels, the attitude's angles and both headings with their directions, e.g.
     /// `x: 1.20 µT | y: 23.41 µT | z: -40.70 µT rpy 0.1° -0.3° 92.5° | magnetic: 357.3° N | true: 0.1° N`.
     public func describeState() -> String {

@@ -106,6 +106,21 @@ public final class LevelerWorkload: Workload {
         return summary
     }
 
+    /// The inclination read, the label and the dial in the frame.
+    public static let outputColumns: [OutputColumn] = [
+        .number("inclination_deg", decimals: 3, "θ = atan2(−x, −y) the timer last read, degrees"),
+        .number("label_deg", decimals: 0, "the label's number, round(−θ) in 0 ..< 360, degrees"),
+        .number("dial_angle_deg", decimals: 3, "where the dial points in this frame, degrees clockwise from up, 0 ..< 360"),
+    ]
+
+    /// The inclination, the label and the dial's angle in this frame.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(inclination.map { Angle.degrees(fromRadians: $0) })
+        rows.add(label.value)
+        rows.add(Angle.wrappedDegrees(Angle.degrees(fromRadians: dial.angle)))
+        rows.endRow()
+    }
+
     /// The label and the dial's angle, e.g. `label 348° dial 12.31°`.
     public func describeState() -> String {
         "label \(label.text) dial \(FixedDecimal.format(Angle.wrappedDegrees(Angle.degrees(fromRadians: dial.angle)), decimals: 2))°"

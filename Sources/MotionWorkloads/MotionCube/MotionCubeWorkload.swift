@@ -138,6 +138,36 @@ public final class MotionCubeWorkload: Workload {
         ]
     }
 
+    /// A row per shape in the frame: which, its kind, centre, angle, size, colour, whether it is held,
+    /// and the gravity the frame fell under.
+    public static let outputColumns: [OutputColumn] = [
+        .number("shape", decimals: 0, "the shape's index, in the order added (a row per shape per frame)"),
+        .text("kind", "square or circle"),
+        .number("x_pt", decimals: 3, "its centre x, points (origin top-left)"),
+        .number("y_pt", decimals: 3, "its centre y, points (y down)"),
+        .number("angle_deg", decimals: 3, "its rotation, degrees"),
+        .number("size_pt", decimals: 3, "its side or diameter, points"),
+        .text("color", "its fill, #RRGGBB"),
+        .number("held", decimals: 0, "1 while a gesture holds it (no gravity), else 0"),
+        .number("gravity_x_pt_s2", decimals: 3, "gravity on the canvas, x, points/s² (1000 per g)"),
+        .number("gravity_y_pt_s2", decimals: 3, "gravity, y, points/s²"),
+    ]
+
+    /// A row per shape, as this frame shows it; none while the canvas is empty.
+    public func writeOutputs(into rows: inout OutputRows) {
+        for (index, body) in world.bodies.enumerated() {
+            rows.add(index)
+            rows.add("\(body.kind)")
+            rows.add(body.position)
+            rows.add(Angle.degrees(fromRadians: body.angle))
+            rows.add(body.size)
+            rows.add(colors[index])
+            rows.add(body.isHeld)
+            rows.add(world.gravity)
+            rows.endRow()
+        }
+    }
+
     /// Gravity, the shape count, then the first `describedShapes` shapes: kind, centre, angle in
     /// degrees, size, colour, and `held`, e.g.
     /// `gravity (0, 1000) shapes 2 | square (187.50, 617.00) 0.0° 100 #FF0000 | circle …`.

@@ -109,6 +109,33 @@ public final class PedometerWorkload: Workload {
         ]
     }
 
+    /// What the screen shows: the worker's latest results, which may lag a batch behind the sample.
+    public static let outputColumns: [OutputColumn] = [
+        .number("processed", decimals: 0, "samples the worker had processed when the screen last took its results (the hand-off's lag)"),
+        .number("steps", decimals: 0, "cumulative steps shown"),
+        .number("distance_m", decimals: 3, "steps × stride, m"),
+        .number("cadence_spm", decimals: 2, "steps per minute over the last few seconds"),
+        .text("activity", "stationary, walking, running, cycling, automotive or unknown"),
+        .number("activity_confidence", decimals: 3, "the classifier's confidence, 0–1"),
+        .number("floors_ascended", decimals: 0, "floors climbed on foot"),
+        .number("floors_descended", decimals: 0, "floors descended on foot"),
+        .number("goal_progress", decimals: 4, "steps over the goal, 0–1"),
+    ]
+
+    /// The results shown now.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(shown.samples)
+        rows.add(shown.steps)
+        rows.add(shown.distance)
+        rows.add(shown.cadence)
+        rows.add(shown.activity.rawValue)
+        rows.add(shown.confidence)
+        rows.add(shown.floorsAscended)
+        rows.add(shown.floorsDescended)
+        rows.add(shown.goalProgress)
+        rows.endRow()
+    }
+
     /// The screen's labels, e.g. `steps 120 | 88.80 m | floors +1 -0 | 108 spm | walking 0.93 |
     /// goal 1.2 % | chart 12 points`.
     public func describeState() -> String {

@@ -155,6 +155,37 @@ public final class TiltBallWorkload: Workload {
         ]
     }
 
+    /// The object in the frame, the walls it touches, the background and the events so far.
+    public static let outputColumns: [OutputColumn] = [
+        .number("x_pt", decimals: 3, "the object's centre x in this frame, points (origin top-left)"),
+        .number("y_pt", decimals: 3, "its centre y, points (y down)"),
+        .number("vx_pt_s", decimals: 3, "its velocity x, points/s"),
+        .number("vy_pt_s", decimals: 3, "its velocity y, points/s"),
+        .text("shape", "circle or square"),
+        .text("color", "its colour, #RRGGBB (red, then the last wall's touched)"),
+        .text("walls", "the walls it touches in this frame (left, right, top, bottom joined by +); empty for none"),
+        .text("background", "background, #RRGGBB: the last shake's colour shaded by altitude"),
+        .number("relative_altitude_m", decimals: 4, "relative altitude since the first barometer sample, m"),
+        .number("wall_touches", decimals: 0, "times it came to touch a wall so far"),
+        .number("shakes", decimals: 0, "shakes so far"),
+        .number("shape_toggles", decimals: 0, "double taps that toggled its shape so far"),
+    ]
+
+    /// The object, the walls, the background and the counts in this frame.
+    public func writeOutputs(into rows: inout OutputRows) {
+        rows.add(position)
+        rows.add(velocity)
+        rows.add(isCircle ? "circle" : "square")
+        rows.add(color)
+        rows.add(touchingWalls.map { "\($0)" }.joined(separator: "+"))
+        rows.add(background)
+        rows.add(relativeAltitude)
+        rows.add(wallTouches)
+        rows.add(shakes.count)
+        rows.add(shapeToggles)
+        rows.endRow()
+    }
+
     /// The object and the background, e.g.
     /// `square (187.50, 333.50) #FF0000 walls - background #808080 altitude 0.00 m`.
     public func describeState() -> String {

@@ -15,17 +15,8 @@ enum AccuracyPass {
     /// Feeds `workload` `seconds` of `input` at the case's rate (or the recording's own timing), with
     /// its frames and touches, and collects its estimates.
     static func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double) -> Estimates {
-        var source = input.source
-        let displayRate = type(of: workload).descriptor.displayRate == nil ? nil : spec.displayRateHz
-        let events: [HubEvent]
-        if spec.recordedTiming, let recorded = input.recorded {
-            let end = recorded.firstIndex { $0.time >= seconds } ?? recorded.endIndex
-            events = EventTimeline.events(recorded: recorded[..<end], endSeconds: seconds, displayRateHz: displayRate, touches: input.touches)
-        } else {
-            events = EventTimeline.events(
-                rateHz: spec.rateHz, displayRateHz: displayRate, sensors: sensors,
-                tickCount: Int((seconds * spec.rateHz).rounded(.down)), source: &source, touches: input.touches)
-        }
+        let events = HubEventStream(
+            replaying: spec, animates: type(of: workload).descriptor.displayRate != nil, sensors: sensors, input: input, seconds: seconds)
         var series: [GroundTruth] = []
         for event in events {
             switch event {

@@ -240,7 +240,7 @@ public final class HeadingWorkload: Workload {
         .number("qz", decimals: 9, "quaternion z"),
         .number("roll_deg", decimals: 4, "roll of that attitude, degrees"),
         .number("pitch_deg", decimals: 4, "pitch, degrees"),
-        .number("yaw_deg", decimals: 4, "yaw, degrees, anticlockwise from true north seen from above"),
+        .number("yaw_deg", decimals: 4, "yaw, degrees, anticlockwise seen from above (0 when lying flat with its top pointing west, the frame's y)"),
         .number("magnetic_heading_deg", decimals: 4, "where the device's top points, degrees clockwise from magnetic north, 0 ..< 360"),
         .number("true_heading_deg", decimals: 4, "the same from true north (World Magnetic Model declination added)"),
         .text("magnetic_cardinal", "the magnetic heading's 8-point direction (N, NE, …)"),

@@ -1,0 +1,106 @@
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+
+/// Replays a case's input through a fresh workload, unmeasured and as fast as it goes (like the
+/// accuracy pass), and streams a row per sample instant (per frame for a workload that animates) to
+/// a sink: the time, the latest input of each sensor, the workload's own outputs and, where the
+/// source knows it, the truth and the error. Nothing is kept but the row being written.
+enum OutputEmitter {
+    /// The emitted file's columns: `time_s`, the inputs, the workload's outputs, and for each of
+    /// `quantities` the truth and the error (after `scored`).
+    static func columns(workload: any Workload.Type, sensors: [SensorKind], quantities: [EstimatedQuantity]) -> [OutputColumn] {
+        var columns = [OutputColumn.number("time_s", decimals: 6, "seconds since the case's start: the sample instant, or the frame's time")]
+        columns += sensors.flatMap(inputColumns)
+        columns += workload.outputColumns
+        if !quantities.isEmpty {
+            columns.append(TruthComparison.scoredColumn)
+            columns += quantities.flatMap { TruthComparison.of($0).columns }
+        }
+        return columns
+    }
+
+    /// The input columns of `sensor`: its latest sample at or before the row's time, as delivered.
+    static func inputColumns(_ sensor: SensorKind) -> [OutputColumn] {
+        switch sensor {
+        case .accelerometer:
+            return ["x", "y", "z"].map { .number("accel_\($0)_g", decimals: 6, "accelerometer \($0), g (device axes)") }
+        case .gyroscope:
+            return ["x", "y", "z"].map { .number("gyro_\($0)_rad_s", decimals: 6, "gyroscope \($0), rad/s") }
+        case .magnetometer:
+            return ["x", "y", "z"].map { .number("mag_\($0)_ut", decimals: 4, "magnetometer \($0), µT, raw") }
+        case .barometer:
+            return [.number("pressure_in_kpa", decimals: 5, "barometer pressure read, kPa")]
+        }
+    }
+
+    /// Feeds `workload` `seconds` of `input` and writes its rows to `sink`. `attitudeAlignment` is the
+    /// fit the accuracy pass kept for this case (a recording's yaw offset and time shift), applied to
+    /// the truth and error columns so they agree with `accuracy.csv`; nil for none.
+    static func emit(
+        _ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double,
+        attitudeAlignment: AttitudeAccuracy?, into sink: inout some EmittedRowSink
+    ) throws {
+        let type = type(of: workload)
+        let quantities = input.reference == nil ? [] : EstimatedQuantity.allCases.filter(type.descriptor.estimates.contains)
+        let columns = columns(workload: type, sensors: sensors, quantities: quantities)
+        try sink.begin(columns: columns.map(\.name))
+        let animates = type.descriptor.displayRate != nil
+        var latest: [SensorKind: Vector3] = [:]
+        var truth = input.reference.map { TruthCells(reference: $0, quantities: quantities, alignment: attitudeAlignment) }
+        var outputs = OutputRows()
+        var extra = OutputRows()
+        let outputCount = type.outputColumns.count
+
+        func writeRows(at time: Double) throws {
+            outputs.removeAll()
+            workload.writeOutputs(into: &outputs)
+            precondition(outputs.cells.count == outputs.rowCount * outputCount, "\(type.descriptor.name) wrote cells that do not fill its columns")
+            extra.removeAll()
+            extra.add(time)
+            for sensor in sensors { sensor == .barometer ? extra.add(latest[sensor]?.x) : extra.add(latest[sensor]) }
+            let prefixCount = extra.cells.count
+            truth?.add(workload.currentEstimate, rowTime: time, to: &extra)
+            for row in 0..<outputs.rowCount {
+                let cells = extra.cells[..<prefixCount] + outputs.cells[(row * outputCount)..<((row + 1) * outputCount)] + extra.cells[prefixCount...]
+                try sink.append(zip(cells, columns).map { Self.format($0, $1) })
+            }
+        }
+
+        var pendingTime: Double?
+        for event in HubEventStream(replaying: spec, animates: animates, sensors: sensors, input: input, seconds: seconds) {
+            // A sample instant's row is written once every sample of that instant was handled.
+            if let time = pendingTime {
+                var sameInstant = false
+                if case let .sample(sample) = event { sameInstant = sample.time == time }
+                if !sameInstant {
+                    try writeRows(at: time)
+                    pendingTime = nil
+                }
+            }
+            switch event {
+            case let .sample(sample):
+                latest[sample.sensor] = sample.value
+                workload.handle(sample)
+                if !animates { pendingTime = sample.time }
+            case let .frame(time):
+                workload.renderFrame(at: time)
+                try writeRows(at: time)
+            case let .touch(touch): workload.handle(touch)
+            case .end: break
+            }
+        }
+        if let time = pendingTime { try writeRows(at: time) }
+        workload.finish()
+    }
+
+    /// A cell as its column writes it: a number with the column's decimals, a text as it is, a
+    /// missing figure as an empty cell.
+    static func format(_ cell: OutputRows.Cell, _ column: OutputColumn) -> String {
+        switch cell {
+        case let .number(value): FixedDecimal.format(value, decimals: column.decimals ?? 6)
+        case let .text(text): text
+        case .missing: ""
+        }
+    }
+}

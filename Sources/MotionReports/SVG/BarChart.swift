@@ -53,13 +53,7 @@ public struct BarChart {
         let height = top + plotHeight + 48
         let axis = ChartAxis(values: series.flatMap { $0.values.compactMap { $0 } })
 
-        var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
-        <rect width="100%" height="100%" fill="white"/>
-        <text x="\(Int(width / 2))" y="18" text-anchor="middle" font-size="14" font-weight="bold">\(Self.escape(title))</text>
-
-        """
+        var out = SVGText.header(width: width, height: height, title: title)
         for (index, entry) in series.enumerated() {
             let y = 30 + 18 * Double(index)
             out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y))\" width=\"12\" height=\"12\" fill=\"\(Self.color(index))\"/>"
@@ -92,10 +86,6 @@ public struct BarChart {
     }
 
     private static func color(_ index: Int) -> String { palette[index % palette.count] }
-    private static func n(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    private static func n(_ value: Double) -> String { SVGText.n(value) }
+    private static func escape(_ text: String) -> String { SVGText.escape(text) }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A chart's value axis: linear from 0 with round ticks, or logarithmic by decades when the positive
-/// values span more than a factor of 100.
+/// values span more than a factor of 100; or, for a line over time, linear over the values' own
+/// range, below 0 too.
 struct ChartAxis {
     /// Tick values, first to last; the axis runs from the first to the last.
     let ticks: [Double]
@@ -21,10 +22,28 @@ struct ChartAxis {
         }
     }
 
+    /// A linear axis with round ticks from at or below the smallest of `values` to at or above the
+    /// largest (non-finite ones ignored); from 0 when none is negative and the smallest is under half
+    /// the largest, so a small change does not look like a large one.
+    init(spanning values: [Double]) {
+        isLogarithmic = false
+        let finite = values.filter(\.isFinite)
+        guard var low = finite.min(), let high = finite.max() else {
+            ticks = [0, 1]
+            return
+        }
+        if low >= 0, low < high / 2 { low = 0 }
+        guard high > low else {
+            ticks = high == 0 ? [0, 1] : ChartAxis.ticks(from: low - abs(low) / 10, to: high + abs(high) / 10)
+            return
+        }
+        ticks = ChartAxis.ticks(from: low, to: high)
+    }
+
     /// Where `value` falls along the axis, 0 at its start and 1 at its end.
     func position(of value: Double) -> Double {
         guard let first = ticks.first, let last = ticks.last, last > first else { return 0 }
-        guard isLogarithmic else { return max(0, value) / last }
+        guard isLogarithmic else { return max(0, value - first) / (last - first) }
         guard value > 0 else { return 0 }
         return max(0, (log10(value) - log10(first)) / (log10(last) - log10(first)))
     }
@@ -37,6 +56,16 @@ struct ChartAxis {
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
         let count = Int((maximum / step).rounded(.up))
         return (0...max(1, count)).map { Double($0) * step }
+    }
+
+    /// Round tick values from at or below `minimum` to at or above `maximum` (`minimum` < `maximum`):
+    /// steps of 1, 2 or 5 × 10ⁿ, about five of them.
+    static func ticks(from minimum: Double, to maximum: Double) -> [Double] {
+        let rough = (maximum - minimum) / 5
+        let magnitude = pow(10, (log10(rough)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+        let first = (minimum / step).rounded(.down), last = (maximum / step).rounded(.up)
+        return stride(from: first, through: max(last, first + 1), by: 1).map { $0 * step }
     }
 
     /// A tick's label: short, with no more digits than a tick needs.

@@ -70,33 +70,14 @@ public struct ScatterChart {
     public func svg() -> String {
         let width = Self.left + Self.plotWidth + Self.labelSpace
         let height = Self.top + Self.plotHeight + 52
-        let xAxis = ChartAxis(values: points.map(\.x))
-        let yAxis = ChartAxis(values: points.map(\.y) + lines.map(\.y))
-        func x(_ value: Double) -> Double { Self.left + xAxis.position(of: value) * Self.plotWidth }
-        func y(_ value: Double) -> Double { Self.top + Self.plotHeight * (1 - yAxis.position(of: value)) }
-        let bottom = Self.top + Self.plotHeight
-
-        var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
-        <rect width="100%" height="100%" fill="white"/>
-        <text x="\(Int(width / 2))" y="18" text-anchor="middle" font-size="14" font-weight="bold">\(BarChart.escape(title))</text>
-
-        """
-        for tick in xAxis.ticks {
-            out += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(Self.top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(bottom))\" stroke=\"#ddd\"/>"
-            out += "<text x=\"\(n(x(tick)))\" y=\"\(n(bottom + 14))\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
-        }
-        for tick in yAxis.ticks {
-            out += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\"/>"
-            out += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(ChartAxis.label(tick))</text>\n"
-        }
-        out += "<polyline points=\"\(n(Self.left)),\(n(Self.top)) \(n(Self.left)),\(n(bottom)) \(n(Self.left + Self.plotWidth)),\(n(bottom))\" fill=\"none\" stroke=\"#333\"/>\n"
-        out += "<text x=\"\(n(Self.left + Self.plotWidth / 2))\" y=\"\(n(bottom + 34))\" text-anchor=\"middle\">\(BarChart.escape(xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
-        out += "<text transform=\"translate(14 \(n(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(BarChart.escape(yLabel + (yAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        let area = PlotArea(
+            left: Self.left, top: Self.top, width: Self.plotWidth, height: Self.plotHeight,
+            xAxis: ChartAxis(values: points.map(\.x)), yAxis: ChartAxis(values: points.map(\.y) + lines.map(\.y)))
+        let x = area.x, y = area.y
+        var out = SVGText.header(width: width, height: height, title: title) + area.axes(xLabel: xLabel, yLabel: yLabel)
         for line in lines {
             out += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(line.y)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(line.y)))\" stroke=\"#e15759\" stroke-dasharray=\"6 4\"/>"
-            out += "<text x=\"\(n(Self.left + Self.plotWidth + 6))\" y=\"\(n(y(line.y) + 4))\" fill=\"#e15759\">\(BarChart.escape(line.label)): \(Format.significant(line.y, 3))</text>\n"
+            out += "<text x=\"\(n(Self.left + Self.plotWidth + 6))\" y=\"\(n(y(line.y) + 4))\" fill=\"#e15759\">\(SVGText.escape(line.label)): \(Format.significant(line.y, 3))</text>\n"
         }
         let front = points.filter(\.isHighlighted).sorted { $0.x < $1.x }
         if front.count > 1 {
@@ -105,11 +86,11 @@ public struct ScatterChart {
         for point in points {
             let fill = point.isHighlighted ? "#4e79a7" : "white"
             out += "<circle cx=\"\(n(x(point.x)))\" cy=\"\(n(y(point.y)))\" r=\"4\" fill=\"\(fill)\" stroke=\"#4e79a7\" stroke-width=\"1.5\">"
-            out += "<title>\(BarChart.escape(point.label)): \(Format.significant(point.x, 4)), \(Format.significant(point.y, 4))</title></circle>"
-            out += "<text x=\"\(n(x(point.x) + 7))\" y=\"\(n(y(point.y) - 5))\">\(BarChart.escape(point.label))</text>\n"
+            out += "<title>\(SVGText.escape(point.label)): \(Format.significant(point.x, 4)), \(Format.significant(point.y, 4))</title></circle>"
+            out += "<text x=\"\(n(x(point.x) + 7))\" y=\"\(n(y(point.y) - 5))\">\(SVGText.escape(point.label))</text>\n"
         }
         return out + "</svg>\n"
     }
 
-    private func n(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func n(_ value: Double) -> String { SVGText.n(value) }
 }

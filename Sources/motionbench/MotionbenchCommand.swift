@@ -14,7 +14,7 @@ struct MotionbenchCommand: ParsableCommand {
         also exits 2 when a metric regressed and 3 when a case or figure is in one run only.
         """,
         subcommands: [
-            ListCommand.self, RunCommand.self, ReportCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,
+            ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,
         ]
     )
 }

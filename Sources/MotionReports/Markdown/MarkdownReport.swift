@@ -19,14 +19,27 @@ public enum MarkdownReport {
         out += parameterSweeps(groups)
         out += samplerTable(groups)
         out += AccuracyReport.render(run, charts: charts)
-        // Accuracy charts sit in their own section.
-        let costCharts = charts.filter { !$0.fileName.hasPrefix(AccuracyChart.fileNamePrefix) }
+        // Accuracy charts sit in their own section, and the plots over time in theirs.
+        let plots = charts.filter { $0.fileName.hasPrefix(RunPlots.folderName + "/") }
+        let costCharts = charts.filter { !$0.fileName.hasPrefix(AccuracyChart.fileNamePrefix) && !plots.map(\.fileName).contains($0.fileName) }
         if !costCharts.isEmpty {
             out += "## Charts\n\n"
             for chart in costCharts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
         }
+        out += plotList(plots)
         out += "Missing figures are shown as —: the mode or platform does not give them.\n"
         return out
+    }
+
+    /// The plots over time: estimate and truth, and error, shown; CPU and memory per real-time case
+    /// linked, one line each (two per case are too many to show inline).
+    private static func plotList(_ plots: [ReportChart]) -> String {
+        guard !plots.isEmpty else { return "" }
+        var out = "## Plots\n\nOver time, from the emitted per-sample outputs (`\(EmittedCase.folderName)/`, written by `run --emit`) and the sampler's readings; `motionbench plot` draws them again.\n\n"
+        let shown = plots.filter { $0.fileName.hasSuffix("-estimate.svg") || $0.fileName.hasSuffix("-error.svg") }
+        for plot in shown { out += "![\(plot.title)](\(plot.fileName))\n\n" }
+        for plot in plots where !shown.map(\.fileName).contains(plot.fileName) { out += "- [\(plot.title)](\(plot.fileName))\n" }
+        return out + "\n"
     }
 
     private static func environment(_ run: RunResult) -> String {

@@ -59,6 +59,15 @@ private struct CollectedRows: EmittedRowSink {
         #expect(cube.rows.count == 30 * 3 && cube.rows.prefix(3).map { $0["shape"] } == ["0", "1", "2"])
     }
 
+    @Test(arguments: WorkloadRegistry.all.map { $0.descriptor.name })
+    func everyWorkloadFillsItsColumns(workload: String) throws {
+        let descriptor = try #require(WorkloadRegistry.named(workload)).descriptor
+        let case_ = spec(workload, rate: descriptor.defaultRates[0], filter: descriptor.filters[0], display: descriptor.displayRate)
+        let rows = try emit(case_, sensors: descriptor.sensors + descriptor.optionalSensors, scenario: .tiltAndShake, truth: false, seconds: 2)
+        #expect(!rows.rows.isEmpty && rows.rows.allSatisfy { $0.count == rows.header.count })
+        #expect(Set(rows.header).count == rows.header.count, "column names repeat")
+    }
+
     @Test func namesStayOnePlainFileInsideTheRunFolder() {
         var odd = spec("heading", rate: 12.5, filter: "../x/y", parameters: ["beta": 0.05, "kp": 1])
         #expect(EmittedCase(odd).name == "heading-12.5hz-_._x_y-beta=0.05_kp=1")

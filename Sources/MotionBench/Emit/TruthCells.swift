@@ -38,14 +38,7 @@ struct TruthCells {
 
     private func addAttitude(_ estimate: Quaternion?, truth: GroundTruth?, to cells: inout OutputRows) {
         let attitude = truth?.attitude
-        cells.add(attitude?.w)
-        cells.add(attitude?.x)
-        cells.add(attitude?.y)
-        cells.add(attitude?.z)
-        let angles = attitude?.eulerAngles
-        cells.add(angles.map { Angle.degrees(fromRadians: $0.roll) })
-        cells.add(angles.map { Angle.degrees(fromRadians: $0.pitch) })
-        cells.add(angles.map { Angle.degrees(fromRadians: $0.yaw) })
+        cells.add(attitude: attitude)
         cells.add(truth?.trueHeading ?? attitude.map(Heading.degrees(of:)))
         let error = attitude.flatMap { truth in estimate.map { AttitudeError(estimate: yawTurn * $0, truth: truth) } }
         cells.add(error?.total)

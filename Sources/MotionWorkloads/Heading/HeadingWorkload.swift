@@ -249,14 +249,7 @@ public final class HeadingWorkload: Workload {
 
     /// The latest attitude, its angles and both headings; empty before the first estimate.
     public func writeOutputs(into rows: inout OutputRows) {
-        rows.add(attitude?.w)
-        rows.add(attitude?.x)
-        rows.add(attitude?.y)
-        rows.add(attitude?.z)
-        let angles = attitude?.eulerAngles
-        rows.add(angles.map { Angle.degrees(fromRadians: $0.roll) })
-        rows.add(angles.map { Angle.degrees(fromRadians: $0.pitch) })
-        rows.add(angles.map { Angle.degrees(fromRadians: $0.yaw) })
+        rows.add(attitude: attitude)
         rows.add(magneticHeading.value)
         rows.add(trueHeading.value)
         rows.add(magneticDirection?.rawValue)

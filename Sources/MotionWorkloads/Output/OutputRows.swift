@@ -46,6 +46,19 @@ public struct OutputRows {
         add(vector?.z)
     }
 
+    /// Appends an attitude's w, x, y, z and its roll, pitch and yaw in degrees; nil appends seven
+    /// missing cells.
+    public mutating func add(attitude: Quaternion?) {
+        add(attitude?.w)
+        add(attitude?.x)
+        add(attitude?.y)
+        add(attitude?.z)
+        let angles = attitude?.eulerAngles
+        add(angles.map { Angle.degrees(fromRadians: $0.roll) })
+        add(angles.map { Angle.degrees(fromRadians: $0.pitch) })
+        add(angles.map { Angle.degrees(fromRadians: $0.yaw) })
+    }
+
     /// Appends a point's x and y.
     public mutating func add(_ point: Vector2) {
         add(point.x)

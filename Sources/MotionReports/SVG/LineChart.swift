@@ -78,8 +78,11 @@ public struct LineChart {
         return out + "</svg>\n"
     }
 
+    /// A dashed series is dark gray; the others take the palette's colours in order, skipping the
+    /// dashed ones, so the same filters get the same colours on a chart with the truth and one without.
     private func stroke(_ index: Int, _ entry: Series) -> String {
-        let color = entry.isDashed ? "#333" : Self.palette[index % Self.palette.count]
+        let colorIndex = series[..<index].filter { !$0.isDashed }.count
+        let color = entry.isDashed ? "#333" : Self.palette[colorIndex % Self.palette.count]
         return "stroke=\"\(color)\" stroke-width=\"1.2\"" + (entry.isDashed ? " stroke-dasharray=\"5 3\"" : "")
     }
 

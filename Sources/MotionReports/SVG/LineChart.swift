@@ -47,7 +47,7 @@ public struct LineChart {
     private static let plotWidth = 560.0
     private static let plotHeight = 260.0
     /// Points drawn per series at most: more than a plot this wide can show.
-    static let maximumPoints = 2_000
+    static let maximumPoints = 1_000
 
     /// The SVG text.
     public func svg() -> String {

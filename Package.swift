@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "motionbench",
             dependencies: [
-                "MotionBench", "MotionReports", "MotionWorkloads",
+                "MotionBench", "MotionReports", "MotionWorkloads", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

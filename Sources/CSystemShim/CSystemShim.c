@@ -10,11 +10,13 @@
 #include <unistd.h>
 
 #if defined(__linux__)
+#include <malloc.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #elif defined(__APPLE__)
 #include <mach/mach.h>
 #include <mach/mach_time.h>
+#include <malloc/malloc.h>
 #endif
 
 int64_t mb_current_tid(void) {
@@ -175,4 +177,12 @@ const char *mb_loaded_sanitizer(void) {
     if (dlsym(RTLD_DEFAULT, "__tsan_init") != NULL) return "ThreadSanitizer";
     if (dlsym(RTLD_DEFAULT, "__asan_init") != NULL) return "AddressSanitizer";
     return NULL;
+}
+
+void mb_return_free_memory(void) {
+#if defined(__linux__)
+    malloc_trim(0);
+#elif defined(__APPLE__)
+    malloc_zone_pressure_relief(NULL, 0);
+#endif
 }

@@ -18,28 +18,51 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+        try start(arguments, in: directory).wait()
+    }
+
+    /// A `motionbench` process started and not yet waited for, so a test can signal it.
+    final class Running {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         // Files rather than pipes: nothing to drain while the child runs, so it can never stall.
-        let outFile = temporaryFolder().appendingPathExtension("stdout")
-        let errFile = temporaryFolder().appendingPathExtension("stderr")
-        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        defer {
+        private let outFile = temporaryFolder().appendingPathExtension("stdout")
+        private let errFile = temporaryFolder().appendingPathExtension("stderr")
+
+        fileprivate init(_ arguments: [String], in directory: URL?) throws {
+            process.executableURL = executable
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
+            _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: outFile)
+            process.standardError = try FileHandle(forWritingTo: errFile)
+            try process.run()
+        }
+
+        deinit {
             try? FileManager.default.removeItem(at: outFile)
             try? FileManager.default.removeItem(at: errFile)
         }
-        process.standardOutput = try FileHandle(forWritingTo: outFile)
-        process.standardError = try FileHandle(forWritingTo: errFile)
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: outFile, encoding: .utf8),
-            stderr: try String(contentsOf: errFile, encoding: .utf8)
-        )
+
+        /// Sends `signal` to the process.
+        func send(_ signal: Int32) {
+            kill(process.processIdentifier, signal)
+        }
+
+        /// Waits for the process to end and returns what it printed and its status.
+        func wait() throws -> Outcome {
+            process.waitUntilExit()
+            return Outcome(
+                status: process.terminationStatus,
+                stdout: try String(contentsOf: outFile, encoding: .utf8),
+                stderr: try String(contentsOf: errFile, encoding: .utf8)
+            )
+        }
+    }
+
+    /// Starts `motionbench` with `arguments` without waiting for it.
+    static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
+        try Running(arguments, in: directory)
     }
 
     static func temporaryFolder() -> URL {

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "StopSignals.h"
+
 /// The kernel's id of the calling thread (Linux: gettid; Apple: the Mach port of the thread).
 int64_t mb_current_tid(void);
 
@@ -40,6 +42,10 @@ size_t mb_touch_pages(void *start, size_t length);
 /// or NULL without one. Found by looking for the runtime's entry point, not by how this file was
 /// compiled, since `swift test --sanitize=…` links the runtime whatever flags a C target got.
 const char *mb_loaded_sanitizer(void);
+
+/// Hands the allocator's free memory back to the kernel, so that work done between cases (encoding a
+/// checkpoint) does not stay resident and count in the next case's memory.
+void mb_return_free_memory(void);
 
 /// A flag one thread raises and another sleeps on until an absolute monotonic deadline, so that a
 /// periodic thread keeps drift-free deadlines yet stops at once instead of finishing its period.

@@ -20,11 +20,14 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// parameters; not per mode or repetition, which compute the same outputs) and per recorded
     /// competitor; empty when the source has no truth or no workload estimates anything.
     public var accuracy: [AccuracyResult]
+    /// Set when the run did not finish its plan: a checkpoint, or a run stopped by a signal; absent
+    /// (nil) for a complete run.
+    public var interruption: RunInterruption?
 
     /// Creates a run result of the current schema.
     public init(
         startedAt: String, finishedAt: String, environment: RunEnvironment, settings: RunSettings, cases: [CaseResult],
-        accuracy: [AccuracyResult] = []
+        accuracy: [AccuracyResult] = [], interruption: RunInterruption? = nil
     ) {
         schemaVersion = Self.currentSchemaVersion
         self.startedAt = startedAt
@@ -33,6 +36,7 @@ public struct RunResult: Sendable, Codable, Equatable {
         self.settings = settings
         self.cases = cases
         self.accuracy = accuracy
+        self.interruption = interruption
     }
 
     /// Reads a `run.json`, refusing other schema versions with a message naming the file.

@@ -1,3 +1,4 @@
+import CSystemShim
 import Foundation
 import MotionSensors
 import MotionWorkloads
@@ -30,21 +31,40 @@ public struct BenchmarkRunner {
         public var remainingSeconds: Double
     }
 
-    /// Runs every case in order.
-    public func run(_ cases: [CaseSpec], settings: RunSettings, progress: (Progress) -> Void = { _ in }) throws -> RunResult {
-        let startedAt = Date()
+    /// Runs every case in order. Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`)
+    /// ends the run there, scored and marked interrupted, so the case in flight always finishes. After
+    /// each case it hands `checkpoint` the run so far, marked in progress, for a caller that keeps
+    /// finished cases safe on disk.
+    public func run(
+        _ cases: [CaseSpec], settings: RunSettings, progress: (Progress) -> Void = { _ in },
+        stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
+    ) throws -> RunResult {
+        let startedAt = Self.timestamp(Date())
+        let environment = RunEnvironment.current()
         var results: [CaseResult] = []
         var estimator = DurationEstimator()
+        var stopCause: String?
         for (offset, spec) in cases.enumerated() {
+            if let cause = stopRequested() {
+                stopCause = cause
+                break
+            }
             progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(cases[offset...])))
             let caseStart = Date()
             results.append(try run(spec))
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
+            if offset + 1 < cases.count {
+                try checkpoint(RunResult(
+                    startedAt: startedAt, finishedAt: Self.timestamp(Date()), environment: environment, settings: settings,
+                    cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count)))
+                mb_return_free_memory()
+            }
         }
-        let accuracy = try scoreAccuracy(of: cases)
+        let accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
         return RunResult(
-            startedAt: Self.timestamp(startedAt), finishedAt: Self.timestamp(Date()),
-            environment: .current(), settings: settings, cases: results, accuracy: accuracy
+            startedAt: startedAt, finishedAt: Self.timestamp(Date()),
+            environment: environment, settings: settings, cases: results, accuracy: accuracy,
+            interruption: stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
         )
     }
 

@@ -16,6 +16,10 @@ public enum CompareMarkdown {
             out += comparison.environmentDifferences.map { "\($0.field) `\(escape($0.baseline))` → `\(escape($0.candidate))`" }
                 .joined(separator: "; ") + ".\n\n"
         }
+        for (side, run) in [("baseline", comparison.baselineRun), ("candidate", comparison.candidateRun)] {
+            guard let interruption = run.interruption else { continue }
+            out += "> **Warning:** the \(side) is not a complete run (\(interruption.summary(finishedCases: run.cases.count))): the cases it lacks are listed as missing.\n\n"
+        }
         let regressions = comparison.rows.filter { $0.verdict == .regressed }
         if !regressions.isEmpty {
             out += "**Regressed:**\n\n"

@@ -9,6 +9,9 @@ public enum MarkdownReport {
     public static func render(_ run: RunResult, charts: [ReportChart]) -> String {
         var out = "# motionbench run\n\n"
         out += "Started \(run.startedAt), finished \(run.finishedAt). Source: `\(run.settings.source)`.\n\n"
+        if let interruption = run.interruption {
+            out += "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
+        }
         out += environment(run)
         let groups = CaseKey.group(run.cases)
         let virtual = groups.filter { $0.key.mode == .virtual }

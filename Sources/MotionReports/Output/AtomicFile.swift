@@ -43,6 +43,19 @@ public enum AtomicFile {
             throw OutputError(path: folder.path, reason: "folder is not writable")
         }
         try? FileManager.default.removeItem(at: probe)
+        removeOrphanedTemporaries(in: folder)
+    }
+
+    /// Removes the temporaries of writers that died mid-write (`kill -9`, a crash): hidden files named
+    /// `.NAME.PID.tmp` whose process is gone. A live writer's, another run's in the same folder, stay.
+    static func removeOrphanedTemporaries(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let pid = name.dropLast(4).split(separator: ".").last.flatMap({ pid_t($0) }), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     private static func reason(_ error: Error) -> String {

@@ -114,16 +114,27 @@ struct RunCommand: ParsableCommand {
                     calibration: calibration
                 )
             }
+            let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
-            let result = try runner.run(cases, settings: settings, progress: progress.show)
+            StopSignal.install()
+            let result = try runner.run(
+                cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
+                checkpoint: { partial in
+                    // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
+                    if formats.contains(.json) { try AtomicFile.write(try partial.encoded(), to: folder.appendingPathComponent("run.json")) }
+                })
             progress.finish()
 
-            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format))
+            let files = try RunReport.write(result, to: folder, formats: formats)
             if quiet {
                 print(folder.path)
             } else {
                 print(SummaryTable.render(result), terminator: "")
                 print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+            }
+            if let interruption = result.interruption, let signal = StopSignal.received() {
+                FileHandle.standardError.write(Data("motionbench: \(interruption.summary(finishedCases: result.cases.count))\n".utf8))
+                throw signal.exitCode
             }
         }
     }

@@ -1,0 +1,14 @@
+// Ctrl-C and `kill` during a run: the first asks the run to stop after the case in flight, a second
+// stops the process at once. In C because a signal handler may only touch async-signal-safe things.
+#ifndef MOTIONBENCH_STOPSIGNALS_H
+#define MOTIONBENCH_STOPSIGNALS_H
+
+/// Installs handlers for SIGINT and SIGTERM. The first such signal is only recorded, with one line on
+/// stderr; any second one writes a line and exits the process at once with 128 + its number, which
+/// cannot tear a file written by renaming a finished temporary over it. Returns 0, or an errno value.
+int mb_install_stop_signals(void);
+
+/// The first SIGINT or SIGTERM received since `mb_install_stop_signals`, or 0.
+int mb_stop_signal_received(void);
+
+#endif

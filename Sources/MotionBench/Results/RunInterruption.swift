@@ -1,0 +1,35 @@
+/// Why a `run.json` holds fewer cases than were planned: it is a checkpoint written while the run
+/// went on, or the run was stopped by a signal after the case in flight.
+public struct RunInterruption: Sendable, Codable, Equatable {
+    /// What the file is.
+    public enum State: String, Sendable, Codable {
+        /// Written after each finished case while the run went on: if this is what is on disk, the
+        /// process died without a chance to write more (`kill -9`, a crash, a power cut).
+        case inProgress = "in-progress"
+        /// The run was asked to stop and wrote every case it had finished.
+        case interrupted
+    }
+
+    /// What the file is.
+    public var state: State
+    /// The signal that stopped the run (`SIGINT`, `SIGTERM`), when one did.
+    public var signal: String?
+    /// The number of cases the plan held; the run's `cases` are those finished.
+    public var plannedCases: Int
+
+    /// Creates the record of an unfinished run.
+    public init(state: State, signal: String? = nil, plannedCases: Int) {
+        self.state = state
+        self.signal = signal
+        self.plannedCases = plannedCases
+    }
+
+    /// One line for reports and the terminal, e.g. `interrupted by SIGINT after 12 of 133 cases`.
+    public func summary(finishedCases: Int) -> String {
+        let progress = "\(finishedCases) of \(plannedCases) cases"
+        switch state {
+        case .inProgress: return "incomplete: a checkpoint written after \(progress); the run did not finish"
+        case .interrupted: return "interrupted\(signal.map { " by \($0)" } ?? "") after \(progress)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import CSystemShim
+import Glibc
+
+/// SIGINT or SIGTERM during a run: the first asks it to stop after the case in flight, a second stops
+/// the process at once (see CSystemShim's StopSignals.c).
+struct StopSignal {
+    /// The signal's number.
+    let number: Int32
+
+    /// Installs the handlers; should that fail, the default ones stay, which stop at once.
+    static func install() {
+        _ = mb_install_stop_signals()
+    }
+
+    /// The first stop signal received since `install`, or nil.
+    static func received() -> StopSignal? {
+        let number = mb_stop_signal_received()
+        return number == 0 ? nil : StopSignal(number: number)
+    }
+
+    /// `SIGINT` or `SIGTERM`, as run.json records it.
+    var name: String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
+        }
+    }
+
+    /// 128 + the signal's number, as a shell reports a process the signal killed: 130 for SIGINT,
+    /// 143 for SIGTERM.
+    var exitCode: ExitCode { ExitCode(128 + number) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+@testable import MotionBench
+import Testing
+
+/// Signals in the middle of `motionbench run`: what is finished is kept, whole, and the exit code says
+/// what stopped the run.
+@Suite struct InterruptionTests {
+    /// Eight one-second real-time cases: long enough to signal in the middle, short enough for a test.
+    let realTimeRun = ["run", "accelerometer", "--rate", "10,20,50,100", "--mode", "realtime", "--duration", "1"]
+
+    /// Waits (up to a minute) until `file` exists: the run's first checkpoint, written after its first case.
+    func waitFor(_ file: URL) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            try #require(Date() < deadline, "\(file.lastPathComponent) never appeared")
+            usleep(20_000)
+        }
+    }
+
+    /// The visible files of `folder`, and proof that each is whole: run.json loads, the CSV files have
+    /// rows and end with a newline, the SVG and Markdown end as they should.
+    func expectEveryFileComplete(_ folder: URL) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            switch url.pathExtension {
+            case "json": _ = try RunResult.load(from: url)
+            case "csv":
+                #expect(text.hasSuffix("\n"), "\(name) ends mid-line")
+                #expect(text.split(separator: "\n").count > 1, "\(name) has no rows")
+            case "svg": #expect(text.hasSuffix("</svg>\n"), "\(name) is cut short")
+            default: #expect(text.hasSuffix("\n"), "\(name) is cut short")
+            }
+        }
+        return names
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
+    func aSignalStopsAfterTheCaseInFlightAndWritesEveryFinishedCase(signal: Int32, name: String, exitCode: Int32) throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let running = try CLI.start(realTimeRun + ["--out", folder.path])
+        try waitFor(folder.appendingPathComponent("run.json"))
+        running.send(signal)
+        let outcome = try running.wait()
+
+        #expect(outcome.status == exitCode, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("stopping after the case in flight"))
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        let interruption = try #require(run.interruption)
+        #expect(interruption.state == .interrupted && interruption.signal == name && interruption.plannedCases == 8)
+        #expect((1..<8).contains(run.cases.count))
+        // The case in flight ran to its end: each finished case holds its whole second of samples.
+        for result in run.cases {
+            #expect(abs(Double(result.samples) - result.spec.rateHz) <= 1, "\(result.spec.rateHz) Hz case has \(result.samples) samples")
+        }
+        #expect(outcome.stderr.contains("interrupted by \(name) after \(run.cases.count) of 8 cases"))
+        let files = try expectEveryFileComplete(folder)
+        #expect(files == ["cpu.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+        let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
+        #expect(summary.split(separator: "\n").count == run.cases.count + 1)
+        let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("Not a complete run: interrupted by \(name) after \(run.cases.count) of 8 cases"))
+    }
+
+    @Test func aSecondSignalStopsAtOnceLeavingTheLastCheckpointWhole() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let running = try CLI.start(realTimeRun + ["--out", folder.path])
+        try waitFor(folder.appendingPathComponent("run.json"))
+        running.send(SIGINT)
+        usleep(100_000)
+        running.send(SIGINT)
+        let outcome = try running.wait()
+
+        #expect(outcome.status == 130)
+        #expect(outcome.stderr.contains("stopped at once"))
+        // Stopped before the case in flight finished: what is on disk is the checkpoint before it.
+        #expect(try expectEveryFileComplete(folder) == ["run.json"])
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(run.interruption?.state == .inProgress && run.interruption?.plannedCases == 8)
+        #expect((1..<8).contains(run.cases.count))
+    }
+
+    @Test func killMinusNineAtAnyMomentLeavesOnlyWholeFiles() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Many short virtual-time cases, so kills land while checkpoints and reports are being written.
+        let arguments = ["run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--rate", "10,20,50,100", "--repetitions", "4", "--out", folder.path]
+        var killed = 0
+        for delayMs in stride(from: 100, to: 3000, by: 190) {
+            let running = try CLI.start(arguments)
+            usleep(useconds_t(delayMs * 1000))
+            running.send(SIGKILL)
+            let outcome = try running.wait()
+            if outcome.status == SIGKILL, running.process.terminationReason == .uncaughtSignal { killed += 1 }
+            _ = try expectEveryFileComplete(folder)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("run.json").path) {
+                let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+                #expect(run.interruption == nil || run.interruption?.state == .inProgress)
+            }
+        }
+        #expect(killed >= 8, "only \(killed) runs were killed before they finished")
+        // A run into the same folder clears the temporaries killed writers left behind, and its files
+        // are all there and whole.
+        let outcome = try CLI.run(["run", "accelerometer", "--mode", "virtual", "--samples", "500", "--out", folder.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let all = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(all.filter { $0.hasPrefix(".") }.isEmpty, "left behind: \(all)")
+        #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption == nil)
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `motionbench` command: what a motion-sensor feature costs in CPU and memory.
 @main
@@ -19,4 +20,11 @@ struct MotionbenchCommand: ParsableCommand {
             ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,
         ]
     )
+
+    static func main() {
+        // Under a file size limit (`ulimit -f`) a write then fails with EFBIG, reported with the file's
+        // name, instead of the signal killing the process in the middle of a file.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }

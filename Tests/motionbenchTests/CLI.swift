@@ -17,8 +17,16 @@ enum CLI {
         return folder.appendingPathComponent("motionbench")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
-        try start(arguments, in: directory).wait()
+    /// Runs `motionbench` (or another `executable`) with `arguments` and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Outcome {
+        try Running(arguments, in: directory, executable: executable).wait()
+    }
+
+    /// Runs `motionbench` as user `nobody` when the tests run as root, whom file permissions do not
+    /// stop, so that unreadable and unwritable files are so.
+    static func runAsUnprivilegedUser(_ arguments: [String]) throws -> Outcome {
+        guard getuid() == 0 else { return try run(arguments) }
+        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
 
     /// A `motionbench` process started and not yet waited for, so a test can signal it.
@@ -28,7 +36,7 @@ enum CLI {
         private let outFile = temporaryFolder().appendingPathExtension("stdout")
         private let errFile = temporaryFolder().appendingPathExtension("stderr")
 
-        fileprivate init(_ arguments: [String], in directory: URL?) throws {
+        fileprivate init(_ arguments: [String], in directory: URL?, executable: URL) throws {
             process.executableURL = executable
             process.arguments = arguments
             if let directory { process.currentDirectoryURL = directory }
@@ -62,7 +70,7 @@ enum CLI {
 
     /// Starts `motionbench` with `arguments` without waiting for it.
     static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
-        try Running(arguments, in: directory)
+        try Running(arguments, in: directory, executable: executable)
     }
 
     static func temporaryFolder() -> URL {

@@ -61,6 +61,13 @@ public enum BenchmarkPlan {
     /// The highest rate accepted: beyond it the pacer's wake-up cost dominates what is measured.
     public static let maximumRateHz = 10_000.0
 
+    /// The most repetitions of a case a run takes.
+    public static let mostRepetitions = 1000
+
+    /// The most cases a plan holds: far more than a day's run, and few enough that a plan swept from a
+    /// long command line is refused before it is built rather than filling memory.
+    public static let mostCases = 100_000
+
     /// Checks `request` and lists its cases, repetition outermost so slow drifts of a noisy machine
     /// spread over every case instead of landing on one.
     public static func cases(for request: PlanRequest) throws -> [CaseSpec] {
@@ -102,6 +109,7 @@ public enum BenchmarkPlan {
                 throw PlanError(flag: "--filter", reason: "no selected workload has filter '\(unknown)' (known: \(offered.sorted().joined(separator: ", ")))")
             }
         }
+        try checkSize(Double(perRepetition.count) * Double(request.repetitions))
         return (1...request.repetitions).flatMap { repetition in
             perRepetition.map { spec in
                 var spec = spec
@@ -123,7 +131,18 @@ public enum BenchmarkPlan {
         }
     }
 
+    /// Refuses a plan of more than `mostCases` cases.
+    private static func checkSize(_ count: Double) throws {
+        guard count <= Double(mostCases) else {
+            throw PlanError(
+                flag: "--rate, --filter, --param, --repetitions",
+                reason: "the plan would hold \(Format.significant(count, 3)) cases; at most \(mostCases)")
+        }
+    }
+
     private static func validate(_ request: PlanRequest) throws {
+        // Parameter sweeps multiply: check the product before building it.
+        try checkSize(request.parameters.values.reduce(Double(request.repetitions)) { $0 * Double($1.count) })
         for rate in request.rates ?? [] where !(rate > 0 && rate <= maximumRateHz) {
             throw PlanError(flag: "--rate", reason: "\(rate) Hz is outside (0, \(Int(maximumRateHz))] Hz")
         }
@@ -135,8 +154,8 @@ public enum BenchmarkPlan {
         guard request.sampleCount > 0 else {
             throw PlanError(flag: "--samples", reason: "\(request.sampleCount) is not a positive sample count")
         }
-        guard request.repetitions > 0 else {
-            throw PlanError(flag: "--repetitions", reason: "\(request.repetitions) is not a positive count")
+        guard (1...BenchmarkPlan.mostRepetitions).contains(request.repetitions) else {
+            throw PlanError(flag: "--repetitions", reason: "\(request.repetitions) is not a count in 1...\(BenchmarkPlan.mostRepetitions)")
         }
         guard !request.modes.isEmpty else { throw PlanError(flag: "--mode", reason: "no mode given") }
         guard request.displayRateHz > 0, request.displayRateHz <= 240 else {

@@ -41,12 +41,7 @@ public struct RunResult: Sendable, Codable, Equatable {
 
     /// Reads a `run.json`, refusing other schema versions with a message naming the file.
     public static func load(from url: URL) throws -> RunResult {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RunFileError(path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
+        let data = try read(url)
         struct Version: Decodable { var schemaVersion: Int }
         let version: Int
         do {
@@ -61,6 +56,28 @@ public struct RunResult: Sendable, Codable, Equatable {
             return try JSONDecoder().decode(RunResult.self, from: data)
         } catch {
             throw RunFileError(path: url.path, reason: describe(error))
+        }
+    }
+
+    /// The largest run.json read: a full `run --all` writes about 2 MB, so anything this big is not
+    /// one, and is refused before it is read into memory.
+    public static let largestFileBytes = 256 << 20
+
+    /// The bytes of a run.json, refusing a folder, a file too large and an unreadable one by name.
+    private static func read(_ url: URL) throws -> Data {
+        let handle = open(url.path, O_RDONLY)
+        guard handle >= 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
+        defer { close(handle) }
+        var status = stat()
+        guard fstat(handle, &status) == 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw RunFileError(path: url.path, reason: "a folder, not a run.json") }
+        guard status.st_size <= largestFileBytes else {
+            throw RunFileError(path: url.path, reason: "\(status.st_size >> 20) MiB is too large for a run.json (at most \(largestFileBytes >> 20) MiB)")
+        }
+        do {
+            return try FileHandle(fileDescriptor: handle, closeOnDealloc: false).readToEnd() ?? Data()
+        } catch {
+            throw RunFileError(path: url.path, reason: "cannot read: \(error.localizedDescription)")
         }
     }
 

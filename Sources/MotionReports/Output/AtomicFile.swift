@@ -1,24 +1,64 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 
 /// Writes files so a reader never sees half of one: the bytes go to a hidden temporary file in the
 /// same folder, which is renamed over the target only once complete. A failure removes the temporary.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically.
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do {
-            try data.write(to: temporary, options: [.withoutOverwriting])
-            guard rename(temporary.path, url.path) == 0 else {
-                throw OutputError(path: url.path, reason: String(cString: strerror(errno)))
+        try write([(url, data)])
+    }
+
+    /// Writes several files so that either all are replaced or, on a failure, none: every temporary is
+    /// written before the first rename. (A crash between renames can still leave some replaced.) POSIX
+    /// calls rather than Data.write: their errno names the cause (No space left on device, File too
+    /// large) where Foundation's errors on Linux often do not.
+    public static func write(_ files: [(url: URL, data: Data)]) throws {
+        var written: [(temporary: URL, url: URL)] = []
+        defer { for file in written { unlink(file.temporary.path) } }
+        for file in files {
+            let temporary = temporaryURL(for: file.url)
+            if let reason = writeNew(file.data, at: temporary.path) {
+                unlink(temporary.path)
+                throw OutputError(path: file.url.path, reason: reason)
             }
-        } catch let error as OutputError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw OutputError(path: url.path, reason: Self.reason(error))
+            written.append((temporary, file.url))
         }
+        for file in written where rename(file.temporary.path, file.url.path) != 0 {
+            throw OutputError(path: file.url.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The hidden temporary `url` is written to before it is renamed into place.
+    private static func temporaryURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+    }
+
+    /// Creates the file at `path` (which must not exist) holding `data`; the cause of a failure, or nil.
+    private static func writeNew(_ data: Data, at path: String) -> String? {
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return String(cString: strerror(errno)) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(file, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(file) != 0, failure == 0 { failure = errno }
+        return failure == 0 ? nil : String(cString: strerror(failure))
     }
 
     /// Writes `text` as UTF-8 to `url` atomically.

@@ -122,7 +122,7 @@ public struct BenchmarkRunner {
 
     /// What running `spec` takes: its workload's maker, its input, and the sensors to feed (the ones it
     /// needs, and the optional ones the source has).
-    private func prepare(_ spec: CaseSpec) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
+    func prepare(_ spec: CaseSpec) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
         guard let type = WorkloadRegistry.named(spec.workload) else {
             throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
         }

@@ -32,7 +32,16 @@ struct ReportCommand: ParsableCommand {
             } catch let error as OutputError {
                 throw ValidationError("--out: \(error)")
             }
-            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format))
+            // A run written with --emit keeps its plots, drawn again from its emitted files.
+            let runFolder = url.deletingLastPathComponent()
+            let emitted = FileManager.default.fileExists(atPath: runFolder.appendingPathComponent(EmittedCase.folderName).path)
+            let plots: [ReportChart]
+            do {
+                plots = emitted ? try RunPlots.make(result, runFolder: runFolder).charts : []
+            } catch let error as EmittedFileError {
+                throw CommandFailure(error.description, exitCode: .badInput)
+            }
+            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format), plots: plots)
             print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }

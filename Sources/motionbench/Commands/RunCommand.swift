@@ -65,6 +65,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print only the run folder's path.")
     var quiet = false
 
+    @Flag(help: "Also write each case's outputs per sample (or frame) to emitted/CASE.csv, from an unmeasured replay after the measured cases, and the plots over time to plots/.")
+    var emit = false
+
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
@@ -125,7 +128,9 @@ struct RunCommand: ParsableCommand {
                 })
             progress.finish()
 
-            let files = try RunReport.write(result, to: folder, formats: formats)
+            // A run stopped by a signal is not kept waiting for its replay.
+            let plots = emit && result.interruption == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
+            let files = try RunReport.write(result, to: folder, formats: formats, plots: plots)
             if quiet {
                 print(folder.path)
             } else {
@@ -137,6 +142,18 @@ struct RunCommand: ParsableCommand {
                 throw signal.exitCode
             }
         }
+    }
+
+    /// Writes each distinct case's emitted CSV (the measured cases are done, so nothing here is
+    /// timed) and returns the plots drawn from them and from the run's sampler readings.
+    private func emitOutputs(of result: RunResult, runner: BenchmarkRunner, into folder: URL) throws -> [ReportChart] {
+        try AtomicFile.prepareFolder(folder.appendingPathComponent(EmittedCase.folderName))
+        for emitted in EmittedCase.distinct(result.cases.map(\.spec)) {
+            var writer = try EmittedCSVWriter(url: folder.appendingPathComponent(emitted.relativePath))
+            try runner.emitOutputs(of: emitted, accuracy: result.accuracy, into: &writer)
+            try writer.commit()
+        }
+        return try RunPlots.make(result, runFolder: folder).charts
     }
 
     /// The cases turned to replay the recording at its own timing: one rate per workload, the recording's

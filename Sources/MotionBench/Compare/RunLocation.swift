@@ -5,7 +5,7 @@ import Foundation
 public enum RunLocation {
     /// The `run.json` `path` names: the file itself, or `run.json` inside the folder `path`.
     public static func runFile(_ path: String) -> URL {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(literalPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { return url }
         return url.appendingPathComponent("run.json")

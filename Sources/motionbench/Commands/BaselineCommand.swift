@@ -34,10 +34,10 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                guard let source = runPath.map(RunLocation.runFile) ?? RunLocation.newestRunFile(in: URL(fileURLWithPath: "results")) else {
+                guard let source = runPath.map(RunLocation.runFile) ?? RunLocation.newestRunFile(in: URL(literalPath: "results")) else {
                     throw ValidationError("run: no folder under results/ has a run.json; name the run to save")
                 }
-                let store = BaselineStore(folder: URL(fileURLWithPath: baselinesDir))
+                let store = BaselineStore(folder: URL(literalPath: baselinesDir))
                 let replacing = FileManager.default.fileExists(atPath: store.runFile(named: name).path)
                 do {
                     let saved = try store.save(source, as: name)
@@ -67,7 +67,7 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             try CommandFailure.reporting {
-                let entries = BaselineStore(folder: URL(fileURLWithPath: baselinesDir)).entries()
+                let entries = BaselineStore(folder: URL(literalPath: baselinesDir)).entries()
                 guard !entries.isEmpty else {
                     print("No baselines in \(baselinesDir); save one with `motionbench baseline save NAME [RUN]`.")
                     return

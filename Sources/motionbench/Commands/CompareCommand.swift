@@ -118,7 +118,7 @@ struct CompareCommand: ParsableCommand {
             let file = RunLocation.runFile(runs[0])
             return (file, file.path)
         }
-        let file = BaselineStore(folder: URL(fileURLWithPath: baselinesDir)).runFile(named: baseline)
+        let file = BaselineStore(folder: URL(literalPath: baselinesDir)).runFile(named: baseline)
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw ValidationError("--baseline: no baseline '\(baseline)' in \(baselinesDir) (see `motionbench baseline list`)")
         }
@@ -128,7 +128,7 @@ struct CompareCommand: ParsableCommand {
     /// An output file asked for by `flag`, its folder created and proved writable, with its content.
     private func prepared(_ output: (path: String?, flag: String, content: String)) throws -> (URL, String)? {
         guard let path = output.path else { return nil }
-        let url = URL(fileURLWithPath: path)
+        let url = URL(literalPath: path)
         do {
             try AtomicFile.prepareFolder(url.deletingLastPathComponent())
         } catch let error as OutputError {

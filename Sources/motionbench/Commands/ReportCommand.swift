@@ -26,7 +26,7 @@ struct ReportCommand: ParsableCommand {
         try CommandFailure.reporting {
             let url = RunLocation.runFile(path)
             let result = try RunResult.loadReporting(url)
-            let folder = out.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
+            let folder = out.map { URL(literalPath: $0) } ?? url.deletingLastPathComponent()
             do {
                 try AtomicFile.prepareFolder(folder)
             } catch let error as OutputError {

@@ -71,6 +71,12 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
+        if duration != nil, mode == .virtual {
+            throw ValidationError("--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
+        }
+        if samples != nil, mode == .realtime {
+            throw ValidationError("--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none (--duration sets a real-time case's length)")
+        }
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
         _ = try FormatOption.parse(format)
     }
@@ -95,7 +101,7 @@ struct RunCommand: ParsableCommand {
             )
             var cases = try plan(request, feedableBy: hub, named: input.description)
             if native { cases = nativeTiming(cases, hub: hub) }
-            let folder = URL(fileURLWithPath: out ?? "results/\(Self.folderTimestamp())")
+            let folder = URL(literalPath: out ?? "results/\(Self.folderTimestamp())")
             do {
                 try AtomicFile.prepareFolder(folder)
             } catch let error as OutputError {
@@ -120,17 +126,28 @@ struct RunCommand: ParsableCommand {
             let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()
-            let result = try runner.run(
-                cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
-                checkpoint: { partial in
-                    // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
-                    if formats.contains(.json) { try AtomicFile.write(try partial.encoded(), to: folder.appendingPathComponent("run.json")) }
-                })
-            progress.finish()
-
-            // A run stopped by a signal is not kept waiting for its replay.
-            let plots = emit && result.interruption == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
-            let files = try RunReport.write(result, to: folder, formats: formats, plots: plots)
+            let runFile = folder.appendingPathComponent("run.json")
+            var checkpointed = false
+            let result: RunResult
+            let files: [String]
+            do {
+                result = try runner.run(
+                    cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
+                    checkpoint: { partial in
+                        // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
+                        guard formats.contains(.json) else { return }
+                        try AtomicFile.write(try partial.encoded(), to: runFile)
+                        checkpointed = true
+                    })
+                progress.finish()
+                // A run stopped by a signal is not kept waiting for its replay.
+                let plots = emit && result.interruption == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
+                files = try RunReport.write(result, to: folder, formats: formats, plots: plots)
+            } catch {
+                // A run that fails (a full disk) leaves no run.json of its own behind.
+                if checkpointed { try? FileManager.default.removeItem(at: runFile) }
+                throw error
+            }
             if quiet {
                 print(folder.path)
             } else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionBench
 import MotionSensors
 
 /// `motionbench trace`: look at recordings and turn them into motionbench's own trace format.
@@ -48,7 +49,7 @@ struct TraceConvertCommand: ParsableCommand {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(input)
             do {
-                try TraceWriter.write(imported.trace, to: URL(fileURLWithPath: output))
+                try TraceWriter.write(imported.trace, to: URL(literalPath: output))
             } catch let error as TraceError {
                 throw CommandFailure(String(describing: error))
             }

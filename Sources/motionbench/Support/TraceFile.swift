@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionBench
 import MotionSensors
 
 /// Loads a recording for the command line: its warnings (a probable wrong unit, dropped rows) go to
@@ -8,7 +9,7 @@ import MotionSensors
 enum TraceFile {
     static func load(_ path: String) throws -> ImportedTrace {
         do {
-            let imported = try importTrace(at: URL(fileURLWithPath: path))
+            let imported = try importTrace(at: URL(literalPath: path))
             for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             return imported
         } catch let error as TraceError {

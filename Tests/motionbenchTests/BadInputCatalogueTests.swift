@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
+/// file (and line), a documented exit code, and no output file left behind. With the trace files of
+/// `traces/bad-input` (BadInputTests, SourceCommandTests) and the bad arguments of CommandLineTests,
+/// this is the catalogue the README's "Bad input" table lists.
+@Suite struct BadInputCatalogueTests {
+    let oxford = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("traces/oxford-step-counter/user1_hand_1506421989895.csv")
+    /// A short run whose run.json is some 30 KB.
+    let smallRun = ["run", "accelerometer", "--mode", "virtual", "--samples", "2000"]
+
+    /// Runs `arguments` with `folder` as `--out` and checks the exit code, that stderr holds every one
+    /// of `messages`, and that nothing but hidden temporaries could be left in the folder: none at all.
+    func expectRefused(_ arguments: [String], out folder: URL, status: Int32, messages: [String], runAs user: Bool = false) throws {
+        let outcome = try user ? CLI.runAsUnprivilegedUser(arguments + ["--out", folder.path]) : CLI.run(arguments + ["--out", folder.path])
+        #expect(outcome.status == status, "stderr: \(outcome.stderr)")
+        for message in messages {
+            #expect(outcome.stderr.contains(message), "stderr: \(outcome.stderr)")
+        }
+        #expect(outcome.stderr.components(separatedBy: "Error:").count == 2, "one message, not \(outcome.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        #expect(left.isEmpty, "left in --out: \(left)")
+    }
+
+    @Test(arguments: [
+        (["run", "accelerometer", "--mode", "virtual", "--duration", "3"], "--duration: sets how long real-time cases run, and --mode virtual runs none"),
+        (["run", "accelerometer", "--mode", "realtime", "--samples", "100"], "--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none"),
+        (["run", "heading", "--repetitions", "5000"], "--repetitions: 5000 is not a count in 1...1000"),
+        (["run", "heading", "--param", "kp=" + (1...400).map(String.init).joined(separator: ","), "--param", "ki=" + (1...400).map(String.init).joined(separator: ",")],
+         "the plan would hold 160000 cases; at most 100000"),
+        (["run", "accelerometer", "--rate", "nan"], "--rate: 'nan' is not a number"),
+        (["run", "heading", "--param", "kp=inf"], "--param kp: 'inf' is not a number"),
+    ])
+    func conflictingOrOversizedArgumentsExit64(arguments: [String], message: String) throws {
+        let folder = CLI.temporaryFolder()
+        try expectRefused(arguments, out: folder, status: 64, messages: [message])
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test func aFileSizeLimitFailsTheRunNamingTheFileAndLeavesNothing() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `ulimit -f 8` allows 4 or 8 KiB a file (the shell's block size): run.json needs more. Without
+        // SIGXFSZ ignored, the kernel would kill the process in the middle of the write instead.
+        let shell = try CLI.run(["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(shell.status == 1, "stderr: \(shell.stderr)")
+        #expect(shell.stderr.contains("\(folder.path)/run.json: File too large"), "stderr: \(shell.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test(.enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root and a kernel that lets this process mount"))
+    func aFullDiskFailsTheRunNamingTheFileAndLeavesNothing() throws {
+        let folder = try Tmpfs.mount(bytes: 16 << 10)
+        defer { Tmpfs.unmount(folder) }
+        try expectRefused(smallRun, out: folder, status: 1, messages: ["\(folder.path)/run.json: No space left on device"])
+    }
+
+    @Test func aTraceItCannotReadExits65NamingIt() throws {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("walk.csv")
+        try FileManager.default.copyItem(at: oxford, to: trace)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: trace.path)
+        try expectRefused(
+            ["run", "pedometer", "--source", "trace:\(trace.path)"], out: folder.appendingPathComponent("out"), status: 65,
+            messages: [trace.path, "Permission denied"], runAs: true)
+    }
+
+    @Test func anOutFolderItCannotWriteExits64BeforeRunning() throws {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try expectRefused(smallRun, out: folder, status: 64, messages: ["--out", folder.path, "not writable"], runAs: true)
+    }
+
+    @Test func aOneGigabyteLineIsRefusedAtItsStart() throws {
+        // Sparse: 1 GiB long, a few hundred KiB on disk. Line 3 never ends; the reader gives up after 64 KiB.
+        let file = CLI.temporaryFolder().appendingPathExtension("csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: file.path, contents: nil); return file.path }()))
+        try handle.write(contentsOf: Data("motionbench-trace,1\ntime,stream,values\n0,accelerometer,".utf8) + Data(repeating: UInt8(ascii: "1"), count: 200_000))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let folder = CLI.temporaryFolder()
+        try expectRefused(["run", "accelerometer", "--source", "trace:\(file.path)"], out: folder, status: 65, messages: ["\(file.path):3: line longer than 65536 bytes"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test func aGigabyteRunJSONAndAFolderNamedRunJSONAreRefusedUnread() throws {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("run.json"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let asFolder = try CLI.run(["report", folder.path])
+        #expect(asFolder.status == 65 && asFolder.stderr.contains("\(folder.path)/run.json: a folder, not a run.json"), "\(asFolder.stderr)")
+
+        let huge = folder.appendingPathComponent("huge.json")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        for arguments in [["report", huge.path], ["compare", huge.path, huge.path]] {
+            let outcome = try CLI.run(arguments)
+            #expect(outcome.status == 65 && outcome.stderr.contains("\(huge.path): 1024 MiB is too large for a run.json"), "\(outcome.stderr)")
+        }
+    }
+}
+
+/// A tiny tmpfs standing in for a full disk.
+enum Tmpfs {
+    /// Whether this process may mount one: root, on a kernel and in a container that allow it.
+    static let canMount: Bool = {
+        guard getuid() == 0, let folder = try? mount(bytes: 4096) else { return false }
+        unmount(folder)
+        return true
+    }()
+
+    /// A new folder with a tmpfs of `bytes` mounted on it.
+    static func mount(bytes: Int) throws -> URL {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try CLI.run(["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", folder.path], executable: URL(fileURLWithPath: "/bin/mount"))
+        guard outcome.status == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        return folder
+    }
+
+    /// Unmounts and removes `folder`.
+    static func unmount(_ folder: URL) {
+        _ = try? CLI.run([folder.path], executable: URL(fileURLWithPath: "/bin/umount"))
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

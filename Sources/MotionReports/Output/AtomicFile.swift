@@ -69,11 +69,7 @@ public enum AtomicFile {
     /// Creates `folder` (and its parents) if needed and proves a file can be written there, so a run
     /// fails on an unwritable folder before it spends minutes measuring.
     public static func prepareFolder(_ folder: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: folder.path, reason: "cannot create folder: \(Self.reason(error))")
-        }
+        if let reason = createFolders(folder.path) { throw OutputError(path: folder.path, reason: "cannot create folder: \(reason)") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw OutputError(path: folder.path, reason: "not a folder")
@@ -98,12 +94,15 @@ public enum AtomicFile {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// Creates `path` and its missing parents, as `mkdir -p`; the cause of a failure (Not a directory,
+    /// Permission denied), or nil.
+    private static func createFolders(_ path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component + "/"
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
         }
-        return nsError.localizedDescription
+        return nil
     }
 }
 

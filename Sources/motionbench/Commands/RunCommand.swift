@@ -102,6 +102,7 @@ struct RunCommand: ParsableCommand {
             var cases = try plan(request, feedableBy: hub, named: input.description)
             if native { cases = nativeTiming(cases, hub: hub) }
             let folder = URL(literalPath: out ?? "results/\(Self.folderTimestamp())")
+            let folderExisted = FileManager.default.fileExists(atPath: folder.path)
             do {
                 try AtomicFile.prepareFolder(folder)
             } catch let error as OutputError {
@@ -144,8 +145,10 @@ struct RunCommand: ParsableCommand {
                 let plots = emit && result.interruption == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
                 files = try RunReport.write(result, to: folder, formats: formats, plots: plots)
             } catch {
-                // A run that fails (a full disk) leaves no run.json of its own behind.
+                // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
+                // folder if it made one and nothing else is in it.
                 if checkpointed { try? FileManager.default.removeItem(at: runFile) }
+                if !folderExisted { rmdir(folder.path) }
                 throw error
             }
             if quiet {

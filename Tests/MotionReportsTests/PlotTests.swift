@@ -52,6 +52,9 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(axis.ticks.first! <= -0.7 && axis.ticks.last! >= 2.3)
         #expect(abs(axis.position(of: axis.ticks.first!)) < 1e-12 && abs(axis.position(of: axis.ticks.last!) - 1) < 1e-12)
         #expect(ChartAxis(spanning: [5, 5]).ticks.count >= 2)
+        // A narrow range far from 0 gets labels that tell its ticks apart.
+        let memory = ChartAxis(spanning: [26.77, 26.85])
+        #expect(Set(memory.tickLabels).count == memory.ticks.count && memory.tickLabels.contains("26.80"))
     }
 }
 

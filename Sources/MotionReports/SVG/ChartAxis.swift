@@ -68,6 +68,15 @@ struct ChartAxis {
         return stride(from: first, through: max(last, first + 1), by: 1).map { $0 * step }
     }
 
+    /// The label of each tick: `label(_:)`'s, unless two would read the same (a narrow range far
+    /// from 0, such as 26.70 to 26.90 MiB), then as many decimals as the step between ticks needs.
+    var tickLabels: [String] {
+        let short = ticks.map(ChartAxis.label)
+        guard !isLogarithmic, Set(short).count < short.count, ticks.count > 1 else { return short }
+        let decimals = max(0, Int((-log10(ticks[1] - ticks[0])).rounded(.up)))
+        return ticks.map { String(format: "%.\(decimals)f", $0) }
+    }
+
     /// A tick's label: short, with no more digits than a tick needs.
     static func label(_ value: Double) -> String {
         if value == 0 { return "0" }

@@ -21,13 +21,13 @@ struct PlotArea {
     func axes(xLabel: String, yLabel: String) -> String {
         let n = SVGText.n
         var out = ""
-        for tick in xAxis.ticks {
+        for (tick, label) in zip(xAxis.ticks, xAxis.tickLabels) {
             out += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(bottom))\" stroke=\"#ddd\"/>"
-            out += "<text x=\"\(n(x(tick)))\" y=\"\(n(bottom + 14))\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
+            out += "<text x=\"\(n(x(tick)))\" y=\"\(n(bottom + 14))\" text-anchor=\"middle\">\(label)</text>\n"
         }
-        for tick in yAxis.ticks {
+        for (tick, label) in zip(yAxis.ticks, yAxis.tickLabels) {
             out += "<line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\"/>"
-            out += "<text x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(ChartAxis.label(tick))</text>\n"
+            out += "<text x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(label)</text>\n"
         }
         out += "<polyline points=\"\(n(left)),\(n(top)) \(n(left)),\(n(bottom)) \(n(right)),\(n(bottom))\" fill=\"none\" stroke=\"#333\"/>\n"
         out += "<text x=\"\(n(left + width / 2))\" y=\"\(n(bottom + 34))\" text-anchor=\"middle\">\(SVGText.escape(xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"

@@ -54,10 +54,7 @@ public enum BroadImporter {
             magnetometer.append(SensorSample(sensor: .magnetometer, time: time, value: try vector(7)))
             let emptyParts = (10...13).filter { scanner.isEmpty($0) }.count
             if emptyParts == 0 {
-                let enu = Quaternion(
-                    w: try scanner.double(10, "opt_qw"), x: try scanner.double(11, "opt_qx"),
-                    y: try scanner.double(12, "opt_qy"), z: try scanner.double(13, "opt_qz")
-                )
+                let enu = try scanner.unitQuaternion(from: 10, Array(header[10...13]))
                 truth.append(GroundTruth(time: time, attitude: FrameAlignment.eastNorthUpToNorthWestUp * enu))
             } else if emptyParts < 4 {
                 throw scanner.error("the optical quaternion needs all four of opt_qw … opt_qz, or none")

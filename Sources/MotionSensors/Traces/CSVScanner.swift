@@ -3,6 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import MotionMath
 
 /// The one CSV reader every trace format uses: a byte scanner over the file, a line at a time.
 ///
@@ -130,6 +131,21 @@ final class CSVScanner {
     /// Field `index` as a finite number, or nil when the field is empty.
     func optionalDouble(_ index: Int, _ name: String) throws -> Double? {
         isEmpty(index) ? nil : try double(index, name)
+    }
+
+    /// Fields `index` … `index + 3` as a rotation quaternion, scalar first; `names` are the four
+    /// columns', for the message. Its norm must be 1 to within 1 % (the recordings' are to 10⁻⁴):
+    /// anything else is a corrupt row, and one with huge parts would become an infinite attitude
+    /// when turned into North-West-Up.
+    func unitQuaternion(from index: Int, _ names: [String]) throws -> Quaternion {
+        let quaternion = Quaternion(
+            w: try double(index, names[0]), x: try double(index + 1, names[1]),
+            y: try double(index + 2, names[2]), z: try double(index + 3, names[3])
+        )
+        guard abs(quaternion.norm - 1) <= 0.01 else {
+            throw error("\(names.joined(separator: ", ")) is not a unit quaternion (norm \(quaternion.norm))")
+        }
+        return quaternion
     }
 
     /// Field `index` as a whole decimal number (timestamps in nanoseconds, step counts).

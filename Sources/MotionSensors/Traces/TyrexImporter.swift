@@ -142,7 +142,12 @@ public enum TyrexImporter {
         var found: [String] = []  // for the note: each part, with its figures
         if exists(files.gyroscope) {
             let rates = try readVectors(files.gyroscope, ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope).map(\.value)
-            calibration.gyroscopeBias = SensorCalibration.gyroscopeBias(still: rates)
+            let bias = SensorCalibration.gyroscopeBias(still: rates)
+            // Finite readings can still sum past the largest Double.
+            guard let bias, bias.x.isFinite, bias.y.isFinite, bias.z.isFinite else {
+                throw TraceError(path: files.gyroscope, line: 0, reason: "the mean rate is out of range: these are no gyroscope readings at rest")
+            }
+            calibration.gyroscopeBias = bias
             used.append("calib_gyr_\(suffix) (mean rate)")
             found.append("gyroscope bias = mean of calib_gyr_\(suffix)'s \(rates.count) readings (phone static)")
         }
@@ -221,7 +226,7 @@ public enum TyrexImporter {
             try scanner.expectFields(5)
             let time = try scanner.double(0, "timestamp_s")
             try scanner.expectIncreasing(time, after: samples.last?.time, stream: "attitude")
-            samples.append(GroundTruth(time: time, attitude: try quaternion(scanner, from: 1)))
+            samples.append(GroundTruth(time: time, attitude: try scanner.unitQuaternion(from: 1, Array(header[1...4]))))
         }
         guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }
         return samples
@@ -243,20 +248,18 @@ public enum TyrexImporter {
             switch try scanner.integer(8, "valid") {
             case 0: continue
             case 1:
-                let enu = try quaternion(scanner, from: 1)
+                let enu = try scanner.unitQuaternion(from: 1, Array(header[1...4]))
                 for index in 5...7 { _ = try scanner.double(index, header[index]) }
-                samples.append(GroundTruth(time: frameTime + offset, attitude: FrameAlignment.eastNorthUpToNorthWestUp * enu))
+                // On the phone's clock, where a huge offset could overflow, or round two frames to one time.
+                let time = frameTime + offset
+                guard time.isFinite, time > samples.last?.time ?? -.infinity else {
+                    throw scanner.error("t_s \(frameTime) + boot_time_s - time_alignment_s (\(offset)) is \(time), not a later time on the phone's clock")
+                }
+                samples.append(GroundTruth(time: time, attitude: FrameAlignment.eastNorthUpToNorthWestUp * enu))
             case let other: throw scanner.error("valid is \(other), not 0 or 1")
             }
         }
         guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no valid ground-truth rows") }
         return samples
-    }
-
-    private static func quaternion(_ scanner: CSVScanner, from index: Int) throws -> Quaternion {
-        Quaternion(
-            w: try scanner.double(index, "qw"), x: try scanner.double(index + 1, "qx"),
-            y: try scanner.double(index + 2, "qy"), z: try scanner.double(index + 3, "qz")
-        )
     }
 }

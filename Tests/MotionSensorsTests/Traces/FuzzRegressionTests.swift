@@ -1,0 +1,27 @@
+import Foundation
+import MotionSensors
+import Testing
+
+/// The inputs fuzzing (`scripts/fuzz.sh`) broke the importers with, committed in
+/// `traces/fuzz-regressions/` (its README says what each was): each must now be refused with one
+/// `TraceError` naming the file and line, where before it was imported into a trace with infinite or
+/// repeated values, which the canonical writer, and the rest of the tool, cannot take.
+@Suite struct FuzzRegressionTests {
+    @Test(arguments: [
+        ("broad-quaternion-overflow.csv", "broad-quaternion-overflow.csv", 2,
+         "opt_qw, opt_qx, opt_qy, opt_qz is not a unit quaternion (norm inf)"),
+        ("tyrex-time-offset-overflow/trial", "tyrex-time-offset-overflow/trial/groundtruth_qualisys.csv", 2,
+         "t_s 0.0 + boot_time_s - time_alignment_s (inf) is inf, not a later time on the phone's clock"),
+        ("tyrex-time-offset-rounding/trial", "tyrex-time-offset-rounding/trial/groundtruth_qualisys.csv", 3,
+         "t_s 0.0166 + boot_time_s - time_alignment_s (1e+20) is 1e+20, not a later time on the phone's clock"),
+        ("tyrex-gyroscope-bias-overflow/trial", "tyrex-gyroscope-bias-overflow/calib_gyr_iPhone5_d3/gyroscope.csv", 0,
+         "the mean rate is out of range: these are no gyroscope readings at rest"),
+    ])
+    func findingIsOneCleanError(input: String, file: String, line: Int, reason: String) throws {
+        let folder = TraceFiles.url("fuzz-regressions")
+        let error = try #require(throws: TraceError.self) { try importTrace(at: folder.appendingPathComponent(input)) }
+        #expect(error.path == folder.appendingPathComponent(file).path)
+        #expect(error.line == line)
+        #expect(error.reason == reason)
+    }
+}

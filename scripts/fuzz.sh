@@ -45,7 +45,7 @@ seed() {
         canonical)
             cp Fuzz/Seeds/canonical-*.csv "$corpus/"
             for file in traces/bad-input/*.csv; do
-                if [[ $(head -c 17 "$file") == motionbench-trace ]]; then cp "$file" "$corpus/"; fi
+                if [[ $(head -c 17 "$file" | tr -d '\0') == motionbench-trace ]]; then cp "$file" "$corpus/"; fi
             done ;;
         oxford)
             for file in traces/oxford-step-counter/*.csv traces/oxford-step-counter/full/*.csv; do head_of "$file" "${file##*/}"; done
@@ -71,11 +71,16 @@ seed() {
     esac
 }
 
-# The committed regression inputs of target $1 (named TARGET-*), for replay.
+# The committed single-file regression inputs of target $1 (named TARGET-*; detect takes them all),
+# for replay. The tyrex ones are trial folders, which FuzzRegressionTests imports instead.
 regressions() {
-    compgen -G "traces/fuzz-regressions/$1-*" || true
+    local pattern="$1-*"
+    [[ $1 == detect ]] && pattern="*.csv"
+    find traces/fuzz-regressions -maxdepth 1 -type f -name "$pattern"
 }
 
+# Swift's own crash handler would race libFuzzer's and trip AddressSanitizer; libFuzzer reports.
+export SWIFT_BACKTRACE=enable=no
 found=0
 for target in "${selected[@]}"; do
     work=.build-fuzz/work/$target
@@ -95,7 +100,7 @@ for target in "${selected[@]}"; do
     # these inputs import in well under a millisecond in a few MiB.
     status=0
     "$bin/fuzz-$target" "$work/corpus" "$work/seeds" \
-        -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=1024 \
+        -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=1024 -dict=Fuzz/fuzz.dict \
         -artifact_prefix="$work/findings/" -print_final_stats=1 > "$work/fuzz.log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log" | tail -n 1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/fuzz.log" | tail -n 1)

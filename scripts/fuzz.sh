@@ -99,13 +99,14 @@ for target in "${selected[@]}"; do
     # 64 KiB line cap is tested directly. A run over 10 s or 1 GiB is a finding, not a slow input:
     # these inputs import in well under a millisecond in a few MiB.
     status=0
+    started=$SECONDS
     "$bin/fuzz-$target" "$work/corpus" "$work/seeds" \
         -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=1024 -dict=Fuzz/fuzz.dict \
         -artifact_prefix="$work/findings/" -print_final_stats=1 > "$work/fuzz.log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log" | tail -n 1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/fuzz.log" | tail -n 1)
     new=$(find "$work/findings" -type f | wc -l)
-    echo "$target: ${executions:-?} executions in ${seconds} s (${speed:-?}/s), corpus $(find "$work/corpus" -type f | wc -l) inputs, $((new - before)) new findings, libFuzzer exit $status"
+    echo "$target: ${executions:-?} executions in $((SECONDS - started)) s (${speed:-?}/s), corpus $(find "$work/corpus" -type f | wc -l) inputs, $((new - before)) new findings, libFuzzer exit $status"
     if [[ $status -ne 0 || $new -gt $before ]]; then
         found=1
         find "$work/findings" -type f -newer "$work/seeds" | sed 's/^/  /'

@@ -175,6 +175,8 @@ public enum TyrexImporter {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size <= 1 << 20 else { throw TraceError(path: url.path, line: 0, reason: "larger than 1 MiB: not a trial.json") }
+        // Refused before reading: Foundation's Data(contentsOf:) leaks a 4 KiB buffer on an empty file.
+        guard size > 0 else { throw TraceError(path: url.path, line: 0, reason: "empty file: not a trial.json") }
         do {
             return try JSONDecoder().decode(Trial.self, from: Data(contentsOf: url))
         } catch let error as DecodingError {

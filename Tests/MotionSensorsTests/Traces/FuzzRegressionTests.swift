@@ -4,8 +4,9 @@ import Testing
 
 /// The inputs fuzzing (`scripts/fuzz.sh`) broke the importers with, committed in
 /// `traces/fuzz-regressions/` (its README says what each was): each must now be refused with one
-/// `TraceError` naming the file and line, where before it was imported into a trace with infinite or
-/// repeated values, which the canonical writer, and the rest of the tool, cannot take.
+/// `TraceError` naming the file and line. Before, most were imported into a trace with infinite or
+/// repeated values, which the canonical writer, and the rest of the tool, cannot take; the empty
+/// `trial.json` leaked memory on its way to an error.
 @Suite struct FuzzRegressionTests {
     @Test(arguments: [
         ("broad-quaternion-overflow.csv", "broad-quaternion-overflow.csv", 2,
@@ -16,6 +17,7 @@ import Testing
          "t_s 0.0166 + boot_time_s - time_alignment_s (1e+20) is 1e+20, not a later time on the phone's clock"),
         ("tyrex-gyroscope-bias-overflow/trial", "tyrex-gyroscope-bias-overflow/calib_gyr_iPhone5_d3/gyroscope.csv", 0,
          "the mean rate is out of range: these are no gyroscope readings at rest"),
+        ("tyrex-empty-trial-json/trial", "tyrex-empty-trial-json/trial/trial.json", 0, "empty file: not a trial.json"),
     ])
     func findingIsOneCleanError(input: String, file: String, line: Int, reason: String) throws {
         let folder = TraceFiles.url("fuzz-regressions")

@@ -95,6 +95,8 @@ import Testing
             running.send(SIGKILL)
             let outcome = try running.wait()
             if outcome.status == SIGKILL, running.process.terminationReason == .uncaughtSignal { killed += 1 }
+            // A run killed before it made its folder (a slow start, as under AddressSanitizer) wrote nothing.
+            guard FileManager.default.fileExists(atPath: folder.path) else { continue }
             _ = try expectEveryFileComplete(folder)
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("run.json").path) {
                 let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))

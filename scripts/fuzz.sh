@@ -8,12 +8,11 @@
 #
 # Builds Fuzz/ in release with -sanitize=fuzzer,address into .build-fuzz/, seeds a working corpus in
 # .build-fuzz/work/TARGET/corpus from the real recordings under traces/ (their first lines: short
-# inputs mutate faster), runs, and prints executions, speed and findings. Crashes, hangs (timeout-*)
-# and out-of-memory inputs (oom-*) are saved in .build-fuzz/work/TARGET/findings/, outside git; the
-# corpus grows across runs. Exits 1 when anything was found.
+# inputs mutate faster), runs, and prints executions, speed and findings. Crashes, leaks, hangs
+# (timeout-*) and out-of-memory inputs (oom-*) are saved in .build-fuzz/work/TARGET/findings/,
+# outside git; the corpus grows across runs. Exits 1 when anything was found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$PWD
 targets=(canonical oxford broad xio tyrex detect)
 
 usage() {

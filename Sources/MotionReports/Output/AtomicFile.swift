@@ -36,29 +36,36 @@ public enum AtomicFile {
     }
 
     /// The hidden temporary `url` is written to before it is renamed into place.
-    private static func temporaryURL(for url: URL) -> URL {
+    static func temporaryURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     }
 
     /// Creates the file at `path` (which must not exist) holding `data`; the cause of a failure, or nil.
     private static func writeNew(_ data: Data, at path: String) -> String? {
-        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let file = createNew(path)
         guard file >= 0 else { return String(cString: strerror(errno)) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(file, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { writeAll($0, to: file) }
         if close(file) != 0, failure == 0 { failure = errno }
         return failure == 0 ? nil : String(cString: strerror(failure))
+    }
+
+    /// Opens a new file at `path` for writing (it must not exist); the descriptor, or -1 with errno set.
+    static func createNew(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    }
+
+    /// Writes all of `bytes` to `file`, retrying short writes and interruptions; 0, or the errno.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(file, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
     }
 
     /// Writes `text` as UTF-8 to `url` atomically.

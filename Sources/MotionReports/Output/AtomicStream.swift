@@ -8,8 +8,9 @@ public final class AtomicStream {
     /// The file it becomes.
     public let url: URL
     private let temporary: URL
-    private let handle: FileHandle
+    private let file: Int32
     private var buffer = Data()
+    private var closed = false
     private var committed = false
 
     /// Bytes buffered before they are written out.
@@ -18,31 +19,36 @@ public final class AtomicStream {
     /// Starts `url`'s temporary; throws `OutputError` when it cannot be created.
     public init(url: URL) throws {
         self.url = url
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary.path)
-        else {
+        temporary = AtomicFile.temporaryURL(for: url)
+        file = AtomicFile.createNew(temporary.path)
+        guard file >= 0 else {
             throw OutputError(path: url.path, reason: "cannot create \(temporary.lastPathComponent): \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
         buffer.reserveCapacity(Self.chunkSize)
     }
 
     deinit {
-        try? handle.close()
-        if !committed { try? FileManager.default.removeItem(at: temporary) }
+        if !closed { close(file) }
+        if !committed { unlink(temporary.path) }
     }
 
     /// Appends `text` as UTF-8.
-    public func write(_ text: String) throws {
+    public func write<Text: StringProtocol>(_ text: Text) throws {
         buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Appends `data`.
+    public func write(_ data: Data) throws {
+        buffer.append(data)
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
     /// Writes what is buffered and renames the temporary over `url`.
     public func commit() throws {
         try flush()
-        try handle.close()
+        closed = true
+        guard close(file) == 0 else { throw OutputError(path: url.path, reason: String(cString: strerror(errno))) }
         guard rename(temporary.path, url.path) == 0 else {
             throw OutputError(path: url.path, reason: String(cString: strerror(errno)))
         }
@@ -50,11 +56,8 @@ public final class AtomicStream {
     }
 
     private func flush() throws {
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw OutputError(path: url.path, reason: "cannot write: \(error.localizedDescription)")
-        }
+        let failure = buffer.withUnsafeBytes { AtomicFile.writeAll($0, to: file) }
+        guard failure == 0 else { throw OutputError(path: url.path, reason: String(cString: strerror(failure))) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

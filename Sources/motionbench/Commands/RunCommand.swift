@@ -127,8 +127,7 @@ struct RunCommand: ParsableCommand {
             let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()
-            let runFile = folder.appendingPathComponent("run.json")
-            var checkpointed = false
+            var checkpoint = RunCheckpoint(url: folder.appendingPathComponent("run.json"))
             let result: RunResult
             let files: [String]
             do {
@@ -136,9 +135,7 @@ struct RunCommand: ParsableCommand {
                     cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
                     checkpoint: { partial in
                         // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
-                        guard formats.contains(.json) else { return }
-                        try AtomicFile.write(try partial.encoded(), to: runFile)
-                        checkpointed = true
+                        if formats.contains(.json) { try checkpoint.write(partial) }
                     })
                 progress.finish()
                 // A run stopped by a signal is not kept waiting for its replay.
@@ -147,7 +144,7 @@ struct RunCommand: ParsableCommand {
             } catch {
                 // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
                 // folder if it made one and nothing else is in it.
-                if checkpointed { try? FileManager.default.removeItem(at: runFile) }
+                if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
                 if !folderExisted { rmdir(folder.path) }
                 throw error
             }

@@ -58,7 +58,7 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A report to print: what the trace is, one line per stream, the truth, the calibration and the
-    /// notes.
+    /// notes, with control characters in them shown as `\u{…}`.
     public var description: String {
         func fixed(_ value: Double, _ digits: Int) -> String {
             let scale = (0..<digits).reduce(1.0) { value, _ in value * 10 }
@@ -104,7 +104,8 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
             if let strength = calibration.magnetometerFieldStrength { lines.append("  magnetometer field:     \(fixed(strength, 1)) µT where calibrated") }
         }
         for note in metadata.notes { lines.append("note:     \(note)") }
-        return lines.joined(separator: "\n")
+        // The names, labels and notes are a file's free text: shown, never obeyed by the terminal.
+        return lines.map(TextEscaping.printable).joined(separator: "\n")
     }
 
     private static func summarise(_ stream: TraceStream, times: [Double]) -> Stream {

@@ -116,4 +116,16 @@ import Testing
         #expect(info.description.contains("accelerometer"))
         #expect(info.description.contains("truth:    steps"))
     }
+
+    @Test func infoShowsControlCharactersOfAFilesTextInsteadOfPrintingThem() {
+        // An escape sequence that would clear the screen, and a newline that would forge a line.
+        var metadata = TraceMetadata(name: "walk\u{1B}[2J", dataset: "lab")
+        metadata.notes = ["ok\ntruth:    forged"]
+        let trace = Trace(metadata: metadata, samples: [.accelerometer: [SensorSample(sensor: .accelerometer, time: 0, value: Vector3(0, 0, -1))]])
+        let text = TraceInfo(trace).description
+        #expect(text.hasPrefix("walk\\u{1b}[2J (lab)"))
+        #expect(text.contains("note:     ok\\u{a}truth:    forged"))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("truth:") } == ["truth:    none"])
+    }
 }

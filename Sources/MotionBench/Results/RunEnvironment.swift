@@ -39,7 +39,7 @@ public struct RunEnvironment: Sendable, Codable, Equatable {
             architecture: field(names.machine),
             swiftVersion: compilerVersion,
             buildConfiguration: buildConfiguration,
-            gitCommit: gitCommit(),
+            gitCommit: GitCommit.current(),
             commandLine: commandLine
         )
     }
@@ -97,20 +97,5 @@ public struct RunEnvironment: Sendable, Codable, Equatable {
             }
         }
         return nil
-    }
-
-    private static func gitCommit() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return commit.isEmpty ? nil : commit
     }
 }

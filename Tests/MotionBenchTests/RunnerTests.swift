@@ -21,6 +21,13 @@ struct AccelerometerOnlySource: SensorSource {
         CaseSpec(workload: workload, rateHz: rate, filter: filter, mode: mode, repetition: 1, durationSeconds: 0.5, sampleCount: 600, displayRateHz: workload == "gyro-translation" ? 60 : nil, seed: 1)
     }
 
+    @Test func timestampsAreISO8601InUTCToTheSecond() {
+        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        // 2026-11-22 21:05:09.9 UTC: fractions are cut, not rounded up into the next second.
+        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 1_795_381_509.9)) == "2026-11-22T21:05:09Z")
+        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+    }
+
     @Test func aSourceWithoutTheWorkloadsSensorIsAClearError() throws {
         let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: AccelerometerOnlySource()) }
         #expect { try runner.run(spec("gyro-translation", .virtual)) } throws: {

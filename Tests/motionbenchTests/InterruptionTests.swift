@@ -84,28 +84,26 @@ import Testing
     }
 
     @Test func killMinusNineAtAnyMomentLeavesOnlyWholeFiles() throws {
-        let folder = CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Many short virtual-time cases, so kills land while checkpoints and reports are being written.
-        let arguments = ["run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--rate", "10,20,50,100", "--repetitions", "4", "--out", folder.path]
-        var killed = 0
-        for delayMs in stride(from: 100, to: 3000, by: 190) {
-            let running = try CLI.start(arguments)
-            usleep(useconds_t(delayMs * 1000))
+        // 240 short virtual-time cases, a checkpoint after each: kills land while checkpoints are
+        // being written, whatever the machine's speed, since each waits for the run's first checkpoint.
+        let arguments = ["run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--rate", "10,20,50,100", "--repetitions", "10"]
+        var folders: [URL] = []
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        for attempt in 0..<12 {
+            let folder = CLI.temporaryFolder()
+            folders.append(folder)
+            let running = try CLI.start(arguments + ["--out", folder.path])
+            try waitFor(folder.appendingPathComponent("run.json"))
+            usleep(useconds_t(attempt * 3_000))
             running.send(SIGKILL)
-            let outcome = try running.wait()
-            if outcome.status == SIGKILL, running.process.terminationReason == .uncaughtSignal { killed += 1 }
-            // A run killed before it made its folder (a slow start, as under AddressSanitizer) wrote nothing.
-            guard FileManager.default.fileExists(atPath: folder.path) else { continue }
-            _ = try expectEveryFileComplete(folder)
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("run.json").path) {
-                let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
-                #expect(run.interruption == nil || run.interruption?.state == .inProgress)
-            }
+            _ = try running.wait()
+            #expect(running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGKILL)
+            #expect(try expectEveryFileComplete(folder) == ["run.json"])
+            #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption?.state == .inProgress)
         }
-        #expect(killed >= 8, "only \(killed) runs were killed before they finished")
-        // A run into the same folder clears the temporaries killed writers left behind, and its files
-        // are all there and whole.
+        // A run into a killed run's folder clears the temporaries the killed writer left behind, and its
+        // files are all there and whole.
+        let folder = try #require(folders.last)
         let outcome = try CLI.run(["run", "accelerometer", "--mode", "virtual", "--samples", "500", "--out", folder.path])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let all = try FileManager.default.contentsOfDirectory(atPath: folder.path)

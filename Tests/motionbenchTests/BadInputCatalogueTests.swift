@@ -90,7 +90,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
-    @Test func aGigabyteRunJSONAndAFolderNamedRunJSONAreRefusedUnread() throws {
+    @Test func aGigabyteRunJSONAFolderAndAFIFONamedRunJSONAreRefusedUnread() throws {
         let folder = CLI.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("run.json"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -102,6 +102,11 @@ import Testing
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
+        let fifo = folder.appendingPathComponent("fifo.json")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let asFIFO = try CLI.run(["report", fifo.path])
+        #expect(asFIFO.status == 65 && asFIFO.stderr.contains("\(fifo.path): not a regular file"), "\(asFIFO.stderr)")
+
         for arguments in [["report", huge.path], ["compare", huge.path, huge.path]] {
             let outcome = try CLI.run(arguments)
             #expect(outcome.status == 65 && outcome.stderr.contains("\(huge.path): 1024 MiB is too large for a run.json"), "\(outcome.stderr)")

@@ -63,14 +63,17 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// one, and is refused before it is read into memory.
     public static let largestFileBytes = 256 << 20
 
-    /// The bytes of a run.json, refusing a folder, a file too large and an unreadable one by name.
+    /// The bytes of a run.json, refusing a folder, a FIFO or device, a file too large and an unreadable
+    /// one by name.
     private static func read(_ url: URL) throws -> Data {
-        let handle = open(url.path, O_RDONLY)
+        // Non-blocking, so a FIFO named run.json is refused below instead of waiting for a writer.
+        let handle = open(url.path, O_RDONLY | O_NONBLOCK)
         guard handle >= 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
         defer { close(handle) }
         var status = stat()
         guard fstat(handle, &status) == 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw RunFileError(path: url.path, reason: "a folder, not a run.json") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw RunFileError(path: url.path, reason: "not a regular file (a FIFO or a device?)") }
         guard status.st_size <= largestFileBytes else {
             throw RunFileError(path: url.path, reason: "\(status.st_size >> 20) MiB is too large for a run.json (at most \(largestFileBytes >> 20) MiB)")
         }

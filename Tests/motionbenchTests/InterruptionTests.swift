@@ -64,6 +64,22 @@ import Testing
         #expect(report.contains("Not a complete run: interrupted by \(name) after \(run.cases.count) of 8 cases"))
     }
 
+    @Test func aSignalDuringTheLastCaseKeepsTheRunWholeAndStillExitsWithItsCode() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two 2-second cases: the first checkpoint appears as the second, and last, case starts.
+        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "2", "--out", folder.path])
+        try waitFor(folder.appendingPathComponent("run.json"))
+        running.send(SIGINT)
+        let outcome = try running.wait()
+
+        #expect(outcome.status == 130, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("SIGINT arrived during the last case: every case finished and was written"))
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(run.interruption == nil && run.cases.count == 2)
+        #expect(try expectEveryFileComplete(folder).contains("report.md"))
+    }
+
     @Test func aSecondSignalStopsAtOnceLeavingTheLastCheckpointWhole() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -139,7 +139,7 @@ struct RunCommand: ParsableCommand {
                     })
                 progress.finish()
                 // A run stopped by a signal is not kept waiting for its replay.
-                let plots = emit && result.interruption == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
+                let plots = emit && StopSignal.received() == nil ? try emitOutputs(of: result, runner: runner, into: folder) : []
                 files = try RunReport.write(result, to: folder, formats: formats, plots: plots)
             } catch {
                 // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
@@ -154,8 +154,12 @@ struct RunCommand: ParsableCommand {
                 print(SummaryTable.render(result), terminator: "")
                 print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
             }
-            if let interruption = result.interruption, let signal = StopSignal.received() {
-                FileHandle.standardError.write(Data("motionbench: \(interruption.summary(finishedCases: result.cases.count))\n".utf8))
+            // A signal during the last case leaves a complete run, but still ends with the signal's
+            // code, so a script that was asked to stop stops.
+            if let signal = StopSignal.received() {
+                let summary = result.interruption?.summary(finishedCases: result.cases.count)
+                    ?? "\(signal.name) arrived during the last case: every case finished and was written"
+                FileHandle.standardError.write(Data("motionbench: \(summary)\n".utf8))
                 throw signal.exitCode
             }
         }

@@ -67,9 +67,11 @@ import Testing
     @Test func aSignalDuringTheLastCaseKeepsTheRunWholeAndStillExitsWithItsCode() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Two 2-second cases: the first checkpoint appears as the second, and last, case starts.
-        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "2", "--out", folder.path])
+        // Two 3-second cases: the first checkpoint is written just before the second, and last, case
+        // starts; half a second later that case is surely in flight, and far from its end.
+        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "3", "--out", folder.path])
         try waitFor(folder.appendingPathComponent("run.json"))
+        usleep(500_000)
         running.send(SIGINT)
         let outcome = try running.wait()
 
@@ -85,6 +87,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let running = try CLI.start(realTimeRun + ["--out", folder.path])
         try waitFor(folder.appendingPathComponent("run.json"))
+        // Both signals inside the second one-second case: a first one that landed before that case began
+        // would let the run finish its reports before the second arrived.
+        usleep(200_000)
         running.send(SIGINT)
         usleep(100_000)
         running.send(SIGINT)

@@ -12,8 +12,9 @@ import ThreadSupport
         mb_sleep_until_ns(started + 500_000_000)
         let recording = sampler.stop()
 
-        // 0.5 s at 50 Hz: 25 periods, plus the first and the closing snapshots. Bounds are generous.
-        #expect((15...40).contains(recording.snapshots.count))
+        // 0.5 s at 50 Hz: 25 periods, plus the first and the closing snapshots. A loaded machine may
+        // make the sampler miss some, which it counts; the upper bound allows for an oversleep.
+        #expect((25...40).contains(recording.snapshots.count + recording.missedDeadlines))
         #expect(recording.snapshotCount == recording.snapshots.count + recording.failures.count)
         #expect(recording.failures.isEmpty)
         let times = recording.snapshots.map(\.monotonicNs)

@@ -14,7 +14,7 @@ import Testing
         #expect(lines.count == 4 && lines[3].isEmpty)
         let header = lines[0].split(separator: ",").map(String.init)
         for column in ["workload", "rate_hz", "filter", "mode", "repetition", "samples", "achieved_hz", "lateness_p50_us",
-                       "lateness_p99_us", "missed", "cpu_ns_per_sample", "cpu_pct", "projected_cpu_pct", "rss_mib", "peak_rss_mib"] {
+                       "lateness_p99_us", "missed", "missed_frames", "cpu_ns_per_sample", "cpu_pct", "projected_cpu_pct", "rss_mib", "peak_rss_mib"] {
             #expect(header.contains(column), "missing column \(column)")
         }
         func row(_ index: Int) -> [String: String] {
@@ -28,6 +28,7 @@ import Testing
         #expect(realtime["achieved_hz"] == "10.001" && realtime["lateness_p99_us"] == "120.0" && realtime["missed"] == "0")
         #expect(realtime["projected_cpu_pct"] == "" && realtime["hub_cpu_pct"] == "0.1500")
         #expect(realtime["voluntary_ctx_switches"] == "", "a figure the platform lacks is empty, never 0")
+        #expect(realtime["missed_frames"] == "", "a workload without a display rate has no frames to miss")
     }
 
     @Test func threadsAndTimeseriesCarryTheCaseColumnsAndNames() {

@@ -1,4 +1,5 @@
 import Foundation
+import MotionBench
 import Testing
 
 /// The command line end to end: the real executable, real runs, real files.
@@ -64,6 +65,13 @@ import Testing
                 #expect(Double(record["lateness_p99_us"]!) != nil)
                 #expect(Double(record["cpu_pct"]!)! > 0)
                 #expect(Double(record["sampler_cpu_pct"]!)! > 0)
+                // Every frame due in the 0.6 s is rendered or counted missed, the ones after the last tick too.
+                if let display = Double(record["display_rate_hz"]!) {
+                    let due = DeadlineSchedule(startNs: 0, rateHz: display).tickCount(inSeconds: 0.6)
+                    #expect(Int(record["frames"]!)! + Int(record["missed_frames"]!)! == due, "\(record["workload"]!): frames")
+                } else {
+                    #expect(record["missed_frames"] == "")
+                }
             }
         }
         let gyroFrames = records.filter { $0["workload"] == "gyro-translation" && $0["mode"] == "virtual" }.map { Int($0["frames"]!)! }

@@ -61,14 +61,18 @@ struct RealTimeCase {
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: hub.delivered, frames: hub.frames - hub.droppedFrames,
             workloadCpuNs: workloadCpuNs, outputs: workload.outputSummary,
-            realTime: .init(achievedHz: achievedHz, lateness: hub.lateness, missed: hub.missed, dropped: hub.dropped),
+            realTime: .init(
+                achievedHz: achievedHz, lateness: hub.lateness, missed: hub.missed, dropped: hub.dropped,
+                missedFrames: spec.displayRateHz == nil ? nil : hub.missedFrames + hub.droppedFrames
+            ),
             virtualWallNs: nil
         )
     }
 
     /// The hub's loop: sleeps to whichever of the next sample tick and the next frame is due first,
     /// queues the tick's samples (which `samplesOfTick` pushes) or the frame, with any touches due by
-    /// then, and ends the case with `.end`. Nothing in it allocates.
+    /// then, and ends the case with `.end` once both streams are done (the frames due after the last
+    /// tick belong to the case too, as in virtual time). Nothing in it allocates.
     private static func pace<Schedule: TickSchedule>(
         _ spec: CaseSpec, samples: PacedStream<Schedule>, startNs: UInt64, touches: [TouchEvent], queue: EventQueue,
         samplesOfTick: (Int, (SensorSample) -> Void) -> Void
@@ -82,8 +86,8 @@ struct RealTimeCase {
             )
         }
         var figures = HubFigures()
-        while !samples.isFinished {
-            let frameFirst = frames.map { !$0.isFinished && $0.nextDeadline < samples.nextDeadline } ?? false
+        while !samples.isFinished || frames?.isFinished == false {
+            let frameFirst = frames.map { !$0.isFinished && (samples.isFinished || $0.nextDeadline < samples.nextDeadline) } ?? false
             _ = mb_sleep_until_ns(frameFirst ? frames!.nextDeadline : samples.nextDeadline)
             let now = mb_monotonic_ns()
             if frameFirst {
@@ -104,6 +108,7 @@ struct RealTimeCase {
         }
         queue.pushWaiting(.end)
         figures.missed = samples.missed
+        figures.missedFrames = frames?.missed ?? 0
         figures.lateness = samples.lateness.summary
         return figures
     }
@@ -115,6 +120,7 @@ struct RealTimeCase {
         var frames = 0
         var droppedFrames = 0
         var missed = 0
+        var missedFrames = 0
         var lateness: LatenessSummary?
         var firstTickNs: UInt64?
         var lastTickNs: UInt64?

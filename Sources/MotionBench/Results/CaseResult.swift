@@ -18,6 +18,9 @@ public struct CaseResult: Sendable, Codable, Equatable {
     public var missed: Int?
     /// Real time: ticks the workload's queue refused because the workload fell behind.
     public var dropped: Int?
+    /// Real time, animating workloads: display frames due in the case but not rendered, because the
+    /// pacer woke more than a frame late or the workload's queue was full; nil without a display rate.
+    public var missedFrames: Int? = nil
 
     /// CPU nanoseconds the workload thread and its workers spent per sample tick (frames included).
     public var cpuNsPerSample: Double?

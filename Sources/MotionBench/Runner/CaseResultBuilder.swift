@@ -7,6 +7,7 @@ enum CaseResultBuilder {
         var lateness: LatenessSummary?
         var missed: Int
         var dropped: Int
+        var missedFrames: Int?
     }
 
     static func make(
@@ -34,6 +35,7 @@ enum CaseResultBuilder {
             lateness: realTime?.lateness,
             missed: realTime?.missed,
             dropped: realTime?.dropped,
+            missedFrames: realTime?.missedFrames,
             cpuNsPerSample: cpuNsPerSample,
             wallNsPerSample: virtualWallNs.flatMap { samples > 0 ? Double($0) / Double(samples) : nil },
             cpuPct: realTime == nil ? nil : CaseHarness.percent(workloadCpuNs, of: measured.wallNs),

@@ -16,7 +16,7 @@ public enum RunCSV {
     public static func summary(_ run: RunResult) -> String {
         var table = CSVTable(header: caseColumns + [
             "display_rate_hz", "samples", "frames", "wall_s", "achieved_hz",
-            "lateness_p50_us", "lateness_p99_us", "lateness_max_us", "missed", "dropped",
+            "lateness_p50_us", "lateness_p99_us", "lateness_max_us", "missed", "dropped", "missed_frames",
             "cpu_ns_per_sample", "wall_ns_per_sample", "cpu_pct", "projected_cpu_pct", "process_cpu_pct",
             "hub_cpu_pct", "sampler_cpu_pct", "sampler_us_per_snapshot",
             "rss_mib", "peak_rss_mib", "peak_is_per_case",
@@ -30,6 +30,7 @@ public enum RunCSV {
                 Format.fixed(result.lateness?.p50Us, 1), Format.fixed(result.lateness?.p99Us, 1),
                 Format.fixed(result.lateness?.maxUs, 1),
                 result.missed.map(String.init) ?? "", result.dropped.map(String.init) ?? "",
+                result.missedFrames.map(String.init) ?? "",
                 Format.fixed(result.cpuNsPerSample, 1), Format.fixed(result.wallNsPerSample, 1),
                 Format.significant(result.cpuPct, 4), Format.significant(result.projectedCpuPct, 4),
                 Format.significant(result.processCpuPct, 4),

@@ -56,6 +56,7 @@ public enum GoogleBenchmarkJSON {
             ("lateness_p50_us", result.lateness?.p50Us), ("lateness_p99_us", result.lateness?.p99Us),
             ("lateness_max_us", result.lateness?.maxUs),
             ("missed", result.missed.map(Double.init)), ("dropped", result.dropped.map(Double.init)),
+            ("missed_frames", result.missedFrames.map(Double.init)),
             ("cpu_pct", result.cpuPct), ("projected_cpu_pct", result.projectedCpuPct), ("process_cpu_pct", result.processCpuPct),
             ("hub_cpu_pct", result.cpuPct(of: .hub)), ("sampler_cpu_pct", result.sampler.cpuPct),
             ("rss_mib", result.rssMiB), ("peak_rss_mib", result.peakRssMiB),

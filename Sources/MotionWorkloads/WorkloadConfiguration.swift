@@ -1,0 +1,54 @@
+import MotionSensors
+
+/// How one case configures a workload.
+public struct WorkloadConfiguration: Sendable, Equatable {
+    /// Sensor samples per second.
+    public var rate: Double
+    /// One of the descriptor's filters.
+    public var filter: String
+    /// Display frames per second (60 or 120) for workloads that animate.
+    public var displayRate: Double
+    /// Canvas size in points; an iPhone 8 in portrait by default.
+    public var canvasWidth: Double
+    /// Canvas height in points.
+    public var canvasHeight: Double
+    /// Seed for anything random the workload does (colours, shapes), so runs repeat.
+    public var seed: UInt64
+    /// Values of the descriptor's parameters by name; a parameter not set takes its default.
+    public var parameters: [String: Double]
+    /// What the source knows of its sensors' errors (a recording's calibration recordings), as a
+    /// phone's own calibration would give an app; nil when it knows nothing.
+    public var calibration: SensorCalibration?
+
+    /// Creates a configuration; defaults follow WORKLOADS.md.
+    public init(
+        rate: Double, filter: String, displayRate: Double = 60,
+        canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:],
+        calibration: SensorCalibration? = nil
+    ) {
+        self.rate = rate
+        self.filter = filter
+        self.displayRate = displayRate
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.seed = seed
+        self.parameters = parameters
+        self.calibration = calibration
+    }
+
+    /// The value of `parameter` in this configuration: the one set, or its default.
+    public func value(of parameter: WorkloadParameter) -> Double {
+        parameters[parameter.name] ?? parameter.defaultValue
+    }
+}
+
+extension WorkloadConfiguration {
+    /// Checks what every workload's initializer checks first: a positive finite rate, and a filter
+    /// `descriptor` offers.
+    public func validate(for descriptor: WorkloadDescriptor) throws {
+        guard rate > 0, rate.isFinite else { throw WorkloadError.invalidRate(rate) }
+        guard descriptor.filters.contains(filter) else {
+            throw WorkloadError.unknownFilter(workload: descriptor.name, filter: filter, known: descriptor.filters)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import MotionSensors
+
+/// The static facts about a workload that planning, `motionbench list` and the hub need.
+public struct WorkloadDescriptor: Sendable, Equatable {
+    /// The workload's command-line name, e.g. `gyro-translation`.
+    public var name: String
+    /// One line on what it computes.
+    public var summary: String
+    /// The sensors it needs, all delivered at the case's rate.
+    public var sensors: [SensorKind]
+    /// Sensors it reads when the source has them and does without otherwise (the pedometer's
+    /// barometer, for floors), delivered like the others.
+    public var optionalSensors: [SensorKind]
+    /// The rates, in Hz, that `run --all` measures.
+    public var defaultRates: [Double]
+    /// Every filter it accepts; the first is used when none is asked for.
+    public var filters: [String]
+    /// The filters `run --all` measures.
+    public var defaultFilters: [String]
+    /// Display frames per second when the workload animates; nil when it only reacts to samples.
+    public var displayRate: Double?
+    /// Numbers a run may sweep; empty for most workloads.
+    public var parameters: [WorkloadParameter]
+    /// What `currentEstimate` carries that a source's truth can score; empty for most workloads.
+    public var estimates: Set<EstimatedQuantity>
+
+    /// Creates a descriptor.
+    public init(
+        name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
+        filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = [],
+        optionalSensors: [SensorKind] = [], estimates: Set<EstimatedQuantity> = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.sensors = sensors
+        self.defaultRates = defaultRates
+        self.filters = filters
+        self.defaultFilters = defaultFilters
+        self.displayRate = displayRate
+        self.parameters = parameters
+        self.optionalSensors = optionalSensors
+        self.estimates = estimates
+    }
+}

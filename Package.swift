@@ -40,14 +40,17 @@ let package = Package(
             ]
         ),
 
+        // Shared by the test targets: where the committed files are, and a driver that feeds a workload
+        // as the runner does. Not a product.
+        .target(name: "TestSupport", dependencies: ["MotionSensors"], path: "Tests/TestSupport"),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
-        .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors"]),
-        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors"]),
-        .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads"], resources: [.copy("Golden")]),
+        .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors", "TestSupport"]),
+        .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors", "TestSupport"]),
+        .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads", "ThreadSupport", "CSystemShim"]),
-        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports"]),
-        .testTarget(name: "motionbenchTests", dependencies: ["motionbench"]),
+        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]),
+        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
+        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "TestSupport"]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

@@ -3,26 +3,20 @@ import MotionSensors
 /// A motion feature of one of the iOS apps in WORKLOADS.md, reduced to its per-sample computation and a
 /// headless model of what the screen showed.
 ///
-/// A workload never knows how it is measured: the runner creates it, feeds it samples and display
-/// frames in time order on one thread, and reads `outputSummary` at the end. Steady-state `handle` and
-/// `renderFrame` calls must not allocate.
-public protocol Workload: AnyObject {
+/// A workload never knows how it is measured: the runner creates it, hands it samples, display frames
+/// and touches in delivery order (`DeliveryOrder`, through `MotionEvent.deliver(to:)`) on one thread,
+/// and reads `outputSummary` at the end. Steady-state `handle` and `renderFrame` calls must not allocate.
+public protocol Workload: MotionEventReceiver {
     /// What the workload needs and offers: sensors, default rates, filters, display rate.
     static var descriptor: WorkloadDescriptor { get }
 
     /// Creates the workload in its initial state; throws `WorkloadError` for a filter it does not offer.
     init(configuration: WorkloadConfiguration) throws
 
-    /// Consumes one sensor sample (of `descriptor.sensors` or `optionalSensors`), as a Core Motion handler would.
-    func handle(_ sample: SensorSample)
-
-    /// Evaluates one display frame at `time` seconds (only called when `descriptor.displayRate` is set).
-    func renderFrame(at time: Double)
-
-    /// Takes a scripted gesture when it starts (`touch.time`); a gesture with a duration (drag, pinch,
-    /// rotation) is followed by the workload itself over the frames that come. Delivered in time order
-    /// with samples and frames; workloads without touch input ignore it.
-    func handle(_ touch: TouchEvent)
+    // From `MotionEventReceiver`: `handle(_ sample:)` takes one sample of `descriptor.sensors` or
+    // `optionalSensors`; `renderFrame(at:)` is only called when `descriptor.displayRate` is set;
+    // `handle(_ touch:)` takes a gesture when it starts, and a gesture with a duration (drag, pinch,
+    // rotation) is followed by the workload itself over the frames that come.
 
     /// Called once after the last event of a case, on the same thread: a workload that hands work to
     /// threads of its own waits here until they have caught up, so their work counts in the case.

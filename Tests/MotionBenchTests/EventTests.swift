@@ -14,45 +14,16 @@ struct CountingSource: SensorSource {
     }
 }
 
-@Suite struct EventTests {
-    @Test func timelineMergesSamplesAndFramesInTimeOrder() {
-        var source = CountingSource()
-        let events = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 2, source: &source)
-        // Ticks at 0 and 1/15 s; frames at 0, 1/60, 2/60, 3/60, 4/60 (< 2/15 s) and 5/60, 6/60, 7/60.
-        let kinds = events.map { event -> String in
-            switch event {
-            case .sample: return "s"
-            case .frame: return "f"
-            case .touch: return "t"
-            case .end: return "e"
-            }
-        }
-        #expect(kinds == ["s", "f", "f", "f", "f", "s", "f", "f", "f", "f"])
-        #expect(events.count == 2 + 8)
-    }
-
-    @Test func timelineGivesEachSensorItsSampleOnEveryTick() {
-        var source = CountingSource()
-        let events = EventTimeline.events(rateHz: 10, displayRateHz: nil, sensors: [.accelerometer, .gyroscope], tickCount: 3, source: &source)
-        #expect(events == [
-            .sample(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(1, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0, value: Vector3(2, 0, 0))),
-            .sample(SensorSample(sensor: .accelerometer, time: 0.1, value: Vector3(3, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0.1, value: Vector3(4, 0, 0))),
-            .sample(SensorSample(sensor: .accelerometer, time: 0.2, value: Vector3(5, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0.2, value: Vector3(6, 0, 0))),
-        ])
-    }
-
+@Suite struct EventQueueTests {
     @Test func queueIsFirstInFirstOutAndRefusesWhenFull() {
         let queue = EventQueue(capacity: 2)
         #expect(queue.push(.frame(1)))
         #expect(queue.push(.frame(2)))
         #expect(!queue.push(.frame(3)))
         #expect(queue.pop() == .frame(1))
-        #expect(queue.push(.frame(4)))
+        #expect(queue.push(nil))
         #expect(queue.pop() == .frame(2))
-        #expect(queue.pop() == .frame(4))
+        #expect(queue.pop() == nil, "nil is the end of the case")
     }
 }
 
@@ -74,54 +45,54 @@ final class TallyWorkload: Workload {
     var outputSummary: [String: Double] { ["samples": Double(samples)] }
 }
 
+/// A case spec of the tally workload for the replay tests.
+func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSpec {
+    CaseSpec(workload: "tally", rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: displayRate, seed: 1)
+}
+
 @Suite struct ReplayTests {
-    @Test func replayLapsTheBlockWithTimeShiftedAndFramesOfTheLastTick() throws {
-        var source = CountingSource()
-        let block = EventTimeline.events(rateHz: 15, displayRateHz: 60, sensors: [.gyroscope], tickCount: 10, source: &source)
+    @Test func replayLapsTheBlockWithTimeMovingOnAndFramesOfTheLastTick() throws {
+        let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: 15, samples: 10), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        #expect(replay.block.count == 10)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let frames = VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, length: .ticks(total: 25, perBlock: 10, rateHz: 15), into: workload)
+        let frames = VirtualTimeCase.replay(replay, units: 25, into: workload)
         #expect(workload.samples == 25)
         #expect(frames == 100 && workload.frames == 100)
         #expect(!workload.timeWentBack)
-        #expect(abs(workload.lastTime - (24.0 / 15 + 3.0 / 60)) < 1e-9)
+        #expect(workload.lastTime == 99.0 / 60)
+        #expect(replay.seconds(units: 25) == 25.0 / 15)
+    }
+
+    /// The block holds samples only: its size does not grow with the frames a tick carries, at any
+    /// rate the plan accepts (bug: 0.1 Hz with 60 Hz frames held 2.4 million frames, 155 MiB).
+    @Test func theBlocksSizeDoesNotGrowWithFramesPerTick() throws {
+        for rate in [60.0, 0.1, VirtualTimeCase.lowestRate(displayRate: 60)] {
+            let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+            #expect(replay.block.count == VirtualTimeCase.maximumBlockTicks)
+        }
+        // The lowest rate with 1000 frames a tick: two ticks replay with their 2000 frames.
+        let rate = VirtualTimeCase.lowestRate(displayRate: 60)
+        let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 2), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: rate, filter: "raw"))
+        #expect(VirtualTimeCase.replay(replay, units: 2, into: workload) == 2000 && workload.samples == 2)
+    }
+
+    @Test func aTickCarryingManyFramesWarmsUpOnFewerTicks() {
+        #expect(VirtualTimeCase.warmUpUnits(replaySpec(rate: 60, samples: 20_000), sensors: [.accelerometer]) == 256)
+        #expect(VirtualTimeCase.warmUpUnits(replaySpec(rate: 0.06, samples: 20_000), sensors: [.accelerometer]) == 4)
+        #expect(VirtualTimeCase.warmUpUnits(replaySpec(rate: 1, samples: 20_000, displayRate: nil), sensors: [.accelerometer]) == 256)
     }
 }
 
-@Suite struct TouchTimelineTests {
-    @Test func touchesComeJustBeforeTheFirstEventAtOrAfterTheirTime() {
-        var source = CountingSource()
-        let touches = [
-            TouchEvent(time: 0.05, .tap(Vector2(10, 10))),
-            TouchEvent(time: 0, .doubleTap(Vector2(1, 1))),
-            TouchEvent(time: 99, .tap(Vector2(2, 2))),
-        ]
-        let events = EventTimeline.events(rateHz: 10, displayRateHz: 60, sensors: [.gyroscope], tickCount: 2, source: &source, touches: touches)
-        let order = events.map { event -> String in
-            switch event {
-            case let .sample(sample): return "s\(sample.time)"
-            case let .frame(time): return "f\(Int((time * 60).rounded()))"
-            case let .touch(touch): return "t\(touch.time)"
-            case .end: return "e"
-            }
-        }
-        // The touch at 0 precedes the first sample; the one at 0.05 s precedes frame 3 (0.05 s);
-        // the one at 99 s is past the case and never delivered.
-        #expect(order == ["t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11"])
-    }
-
-    @Test func virtualReplayDeliversTouchesOnlyOnTheFirstLap() {
-        var source = CountingSource()
-        let block = EventTimeline.events(rateHz: 15, displayRateHz: nil, sensors: [.gyroscope], tickCount: 10, source: &source, touches: [TouchEvent(time: 0.2, .tap(Vector2(0, 0)))])
+@Suite struct TouchReplayTests {
+    @Test func virtualReplayDeliversEachTouchOnceAtItsTime() {
+        let touches = [TouchEvent(time: 0.2, .tap(Vector2(0, 0))), TouchEvent(time: 1.0, .tap(Vector2(0, 0)))]
+        let replay = VirtualTimeCase.Replay(
+            spec: replaySpec(rate: 15, samples: 10, displayRate: nil), sensors: [.gyroscope], input: CaseInput(source: CountingSource(), touches: touches))
         let workload = TouchCountingWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        VirtualTimeCase.replay(block, blockSeconds: 10.0 / 15, length: .ticks(total: 35, perBlock: 10, rateHz: 15), into: workload)
-        #expect(workload.touches == 1 && workload.samples == 35)
-    }
-
-    @Test func blocksHoldWholeFramesSoLapsKeepTheFrameCadence() {
-        #expect(VirtualTimeCase.blockLength(rateHz: 50, displayRateHz: 60) == 4095)
-        #expect(VirtualTimeCase.blockLength(rateHz: 15, displayRateHz: 60) == 4096)
-        #expect(VirtualTimeCase.blockLength(rateHz: 1000, displayRateHz: 60) == 4050)
-        #expect(VirtualTimeCase.blockLength(rateHz: 12.5, displayRateHz: 60) == 4096)
+        VirtualTimeCase.replay(replay, units: 35, into: workload)
+        // The block lasts 10 ticks (2/3 s): the touch at 1 s falls in the second lap, and none repeats.
+        #expect(workload.touches == 2 && workload.samples == 35)
     }
 }
 
@@ -155,15 +126,17 @@ final class TouchCountingWorkload: Workload {
         #expect(stream.nextDeadline == 1_000 + 520_000_000, "the gap is honoured: nothing is due until 0.52 s")
     }
 
-    @Test func recordedTimelineInterleavesFramesAndReplayCountsRecordedSamples() {
-        let events = EventTimeline.events(recorded: recorded[...], endSeconds: 0.54, displayRateHz: 60)
-        #expect(events.filter { if case .frame = $0 { true } else { false } }.count == 33, "frames 0 … 32 fall before 0.54 s")
+    @Test func aRecordingReplaysLapAfterLapAndCountsRecordedSamples() {
+        var spec = replaySpec(rate: 100, samples: 12)
+        spec.recordedTiming = true
+        let replay = VirtualTimeCase.Replay(spec: spec, sensors: [.accelerometer], input: CaseInput(source: CountingSource(), recorded: recorded))
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 100, filter: "raw"))
-        VirtualTimeCase.replay(events, blockSeconds: 0.54, length: .samples(total: 12), into: workload)
+        VirtualTimeCase.replay(replay, units: 12, into: workload)
         #expect(workload.samples == 12 && !workload.timeWentBack)
-        // Two laps of 5, then 2 samples of the third (at 1.08 and 1.09 s), then the frame at 1.08 + 1/60 s
-        // that precedes the next recorded sample.
-        #expect(abs(workload.lastTime - (2 * 0.54 + 1.0 / 60)) < 1e-9)
+        // A lap lasts until one median interval (0.01 s) past the last sample: 0.54 s. Two laps of
+        // 5, then 2 samples of the third (1.08 and 1.09 s); then the frames before 1.10 s.
+        #expect(workload.lastTime == 0.01 + 2 * 0.54)
+        #expect(replay.seconds(units: 12) == 0.02 + 2 * 0.54)
     }
 }
 

@@ -2,6 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct AccelerometerWorkloadTests {
@@ -11,12 +12,14 @@ import Testing
 
     /// The times of the shakes recognized while `device` is sampled at `rate` for `duration` seconds.
     func shakeTimes(_ workload: AccelerometerWorkload, device: inout VirtualDevice, rate: Double, duration: Double) -> [Double] {
-        timeline(rate: rate, displayRate: nil, duration: duration).compactMap { tick in
-            guard case let .sample(time) = tick else { return nil }
-            let before = workload.shakes.count
-            workload.handle(device.reading(of: .accelerometer, at: time))
-            return workload.shakes.count > before ? time : nil
+        var times: [Double] = []
+        var shakes = workload.shakes.count
+        drive(workload, source: &device, sensors: [.accelerometer], rate: rate, duration: duration) { event in
+            guard case let .sample(sample) = event, workload.shakes.count > shakes else { return }
+            shakes = workload.shakes.count
+            times.append(sample.time)
         }
+        return times
     }
 
     @Test(arguments: AccelerometerFilter.names)
@@ -24,12 +27,13 @@ import Testing
         let workload = try makeWorkload(filter: filter, seed: 42)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = []
-        for case let .sample(time) in timeline(rate: 10, displayRate: nil, duration: 30) {
-            let before = workload.shakes.count
-            workload.handle(device.reading(of: .accelerometer, at: time))
-            let at = FixedDecimal.format(time, decimals: 3)
+        var shakes = workload.shakes.count
+        drive(workload, source: &device, sensors: [.accelerometer], rate: 10, duration: 30) { event in
+            guard case let .sample(sample) = event else { return }
+            let at = FixedDecimal.format(sample.time, decimals: 3)
             lines.append("sample \(at) \(workload.describeState())")
-            if workload.shakes.count > before, let shake = workload.shakes.last {
+            if workload.shakes.count > shakes, let shake = workload.shakes.last {
+                shakes = workload.shakes.count
                 lines.append("event  \(at) shake \(workload.shakes.count) background \(shake.background.hex)")
             }
         }

@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct BarometerWorkloadTests {
@@ -15,11 +16,11 @@ import Testing
     /// Runs `workload` on `scenario` at 1 Hz and returns each sample's time with the altitude shown.
     func run(_ workload: BarometerWorkload, on scenario: Scenario, noise: SensorNoise = .phone) -> [(time: Double, shown: Double)] {
         var device = VirtualDevice(scenario: scenario, seed: 42, noise: noise)
-        return timeline(rate: 1, displayRate: nil, duration: scenario.duration).compactMap { tick in
-            guard case let .sample(time) = tick else { return nil }
-            workload.handle(device.reading(of: .barometer, at: time))
-            return (time, workload.altitude.value!)
+        var shown: [(time: Double, shown: Double)] = []
+        drive(workload, source: &device, sensors: [.barometer], rate: 1, duration: scenario.duration) { event in
+            if case let .sample(sample) = event { shown.append((sample.time, workload.altitude.value!)) }
         }
+        return shown
     }
 
     @Test(arguments: BarometerFilter.names)
@@ -27,9 +28,8 @@ import Testing
         let workload = try makeWorkload(filter: filter)
         var device = VirtualDevice(scenario: .stairs(), seed: 42)
         var lines: [String] = []
-        for case let .sample(time) in timeline(rate: 1, displayRate: nil, duration: Scenario.stairs().duration) {
-            workload.handle(device.reading(of: .barometer, at: time))
-            lines.append("sample \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
+        drive(workload, source: &device, sensors: [.barometer], rate: 1, duration: Scenario.stairs().duration) { event in
+            if case let .sample(sample) = event { lines.append("sample \(FixedDecimal.format(sample.time, decimals: 3)) \(workload.describeState())") }
         }
         try expectGolden(lines.joined(separator: "\n") + "\n", named: "barometer-\(filter).txt")
     }

@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct GyroTranslationWorkloadTests {
@@ -23,13 +24,13 @@ import Testing
         let workload = try makeWorkload()
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = []
-        for tick in timeline(rate: 15, displayRate: 60, duration: 30) {
-            switch tick {
-            case let .sample(time):
-                workload.handle(device.reading(of: .gyroscope, at: time))
-                lines.append("sample \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
+        drive(workload, source: &device, sensors: [.gyroscope], rate: 15, displayRate: 60, duration: 30) { event in
+            switch event {
+            case let .sample(sample):
+                lines.append("sample \(FixedDecimal.format(sample.time, decimals: 3)) \(workload.describeState())")
+            case .touch:
+                break
             case let .frame(time):
-                workload.renderFrame(at: time)
                 let center = workload.rectangle.center
                 let x = FixedDecimal.format(center.x, decimals: 2), y = FixedDecimal.format(center.y, decimals: 2)
                 lines.append("frame  \(FixedDecimal.format(time, decimals: 3)) rect (\(x), \(y))")
@@ -112,9 +113,8 @@ import Testing
 
     @Test func framesAtOneHundredTwenty() throws {
         let workload = try GyroTranslationWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw", displayRate: 120))
-        for case let .frame(time) in timeline(rate: 15, displayRate: 120, duration: 2) {
-            workload.renderFrame(at: time)
-        }
+        var device = VirtualDevice(scenario: .still, seed: 1)
+        drive(workload, source: &device, sensors: [], rate: 15, displayRate: 120, duration: 2)
         #expect(workload.frames == 240)
     }
 }

@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct HapticCollisionWorkloadTests {
@@ -19,7 +20,7 @@ import Testing
         let workload = try makeWorkload()
         var device = VirtualDevice(scenario: .still, seed: 42)
         var lines: [String] = [], haptics = 0
-        drive(workload, device: &device, sensors: [], rate: 60, displayRate: 60, duration: 20,
+        drive(workload, source: &device, sensors: [], rate: 60, displayRate: 60, duration: 20,
               touches: Scenario.still.touches) { delivery in
             switch delivery {
             case let .touch(touch):

@@ -2,6 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct HeadingWorkloadTests {
@@ -14,9 +15,9 @@ import Testing
     /// Feeds `device` at `rate` for `duration` seconds in the hub's order (gyroscope, accelerometer,
     /// magnetometer each tick) and calls `afterTick` with the tick's time.
     func run(_ workload: HeadingWorkload, _ device: inout VirtualDevice, rate: Double = 50, duration: Double, afterTick: (Double) -> Void = { _ in }) {
-        for case let .sample(time) in timeline(rate: rate, displayRate: nil, duration: duration) {
-            for sensor in HeadingWorkload.descriptor.sensors { workload.handle(device.reading(of: sensor, at: time)) }
-            afterTick(time)
+        let sensors = HeadingWorkload.descriptor.sensors
+        drive(workload, source: &device, sensors: sensors, rate: rate, duration: duration) { event in
+            if case let .sample(sample) = event, sample.sensor == sensors.last { afterTick(sample.time) }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct LevelerWorkloadTests {
@@ -17,12 +18,8 @@ import Testing
         let workload = try makeWorkload()
         var device = VirtualDevice(scenario: .slowTilt(), seed: 42)
         var lines: [String] = []
-        for tick in timeline(rate: 15, displayRate: 60, duration: 30) {
-            switch tick {
-            case let .sample(time):
-                workload.handle(device.reading(of: .accelerometer, at: time))
-            case let .frame(time):
-                workload.renderFrame(at: time)
+        drive(workload, source: &device, sensors: [.accelerometer], rate: 15, displayRate: 60, duration: 30) { event in
+            if case let .frame(time) = event {
                 lines.append("frame \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
             }
         }
@@ -55,16 +52,13 @@ import Testing
     @Test func theTimerPullsTheLatestSample() throws {
         let workload = try makeWorkload()
         var shownAt: [Double: String] = [:]
-        for tick in timeline(rate: 100, displayRate: 60, duration: 0.5) {
-            switch tick {
-            case let .sample(time):
-                // θ = −(time in degrees × 100): the label would read the sample's index.
-                let theta = Angle.radians(fromDegrees: -time * 100)
-                workload.handle(accelerometer(-sin(theta), -cos(theta), 0, at: time))
-            case let .frame(time):
-                workload.renderFrame(at: time)
-                shownAt[time] = workload.label.text
-            }
+        // θ = −(time in degrees × 100): the label would read the sample's index.
+        var source = FunctionSource([.accelerometer]) { _, time in
+            let theta = Angle.radians(fromDegrees: -time * 100)
+            return accelerometer(-sin(theta), -cos(theta), 0, at: time)
+        }
+        drive(workload, source: &source, sensors: [.accelerometer], rate: 100, displayRate: 60, duration: 0.5) { event in
+            if case let .frame(time) = event { shownAt[time] = workload.label.text }
         }
         #expect(shownAt[0] == "—" && shownAt[1.0 / 60] == "—")
         // Fired at 4/60 (= 1/15) s: the latest sample is the one at 0.06 s.

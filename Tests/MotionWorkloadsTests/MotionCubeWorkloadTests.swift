@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct MotionCubeWorkloadTests {
@@ -33,7 +34,7 @@ import Testing
         let workload = try makeWorkload(shapes: 3, seed: 42)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = [], frame = 0
-        drive(workload, device: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
+        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
               touches: Scenario.tiltAndShake.touches) { delivery in
             switch delivery {
             case let .touch(touch):
@@ -150,7 +151,7 @@ import Testing
         let corners = [Vector2(0, 0), Vector2(375, 0), Vector2(0, 667), Vector2(375, 667)]
         let taps = corners.enumerated().map { TouchEvent(time: 6 + Double($0.offset), .tap($0.element)) }
         var outside = 0, frames = 0
-        drive(workload, device: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 34,
+        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 34,
               touches: taps) { delivery in
             guard case .frame = delivery else { return }
             frames += 1

@@ -1,6 +1,7 @@
 import MotionMath
 import MotionSensors
 import MotionWorkloads
+import TestSupport
 import Testing
 
 @Suite struct TiltBallWorkloadTests {
@@ -27,7 +28,7 @@ import Testing
         let workload = try makeWorkload(seed: 42)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = [], frame = 0, shakes = 0
-        drive(workload, device: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 40,
+        drive(workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 40,
               touches: Scenario.tiltAndShake.touches) { delivery in
             switch delivery {
             case let .touch(touch):
@@ -92,7 +93,7 @@ import Testing
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 3)
         var crossings = 0, wrongColours = 0
         var touching: [TiltWall] = [], color = RGBColor.red
-        drive(workload, device: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 60,
+        drive(workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 60,
               touches: []) { delivery in
             guard case .frame = delivery else { return }
             let p = workload.position
@@ -120,7 +121,7 @@ import Testing
         func shaken(seed: UInt64) throws -> TiltBallWorkload {
             let workload = try makeWorkload(seed: seed)
             var device = VirtualDevice(scenario: .shake(), seed: 1)
-            drive(workload, device: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 6, touches: [])
+            drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 6, touches: [])
             return workload
         }
         let first = try shaken(seed: 1), again = try shaken(seed: 1), other = try shaken(seed: 2)

@@ -17,24 +17,18 @@ func recorded(_ sensor: SensorKind, rate: Double) -> [SensorSample] {
     return (0..<4096).map { device.reading(of: sensor, at: Double($0) / rate) }
 }
 
-/// Feeds a workload one sample per iteration, cycling through `samples` with time moving on.
-func feed(_ workload: any Workload, _ samples: [SensorSample], rate: Double, framesPerSample: Int, displayRate: Double, benchmark: Benchmark) {
-    var index = 0
-    var lapSeconds = 0.0
-    var frame = 0
+/// Feeds a workload, per iteration, the next `eventsPerIteration` events of `samples` replayed lap
+/// after lap at `rate` ticks per second (`samplesPerTick` samples a tick), with frames at
+/// `displayRate`, in delivery order (`MotionEventStream`) and through `MotionEvent.deliver(to:)`, as a
+/// virtual-time case feeds it.
+func feed(
+    _ workload: any Workload, _ samples: [SensorSample], rate: Double, samplesPerTick: Int = 1, displayRate: Double? = nil,
+    eventsPerIteration: Int = 1, benchmark: Benchmark
+) {
+    var stream = MotionEventStream(
+        feed: LappedFeed(block: samples, timing: .ticks(rate: rate, samplesPerTick: samplesPerTick), total: .max), displayRate: displayRate)
     for _ in benchmark.scaledIterations {
-        var sample = samples[index]
-        sample.time += lapSeconds
-        workload.handle(sample)
-        for _ in 0..<framesPerSample {
-            workload.renderFrame(at: Double(frame) / displayRate)
-            frame += 1
-        }
-        index += 1
-        if index == samples.count {
-            index = 0
-            lapSeconds += Double(samples.count) / rate
-        }
+        for _ in 0..<eventsPerIteration { stream.next()!.deliver(to: workload) }
     }
 }
 
@@ -58,7 +52,9 @@ func workloadBenchmark(
         let workload = try make()
         let samples = recorded(sensor, rate: rate)
         benchmark.startMeasurement()
-        feed(workload, samples, rate: rate, framesPerSample: framesPerSample, displayRate: 60, benchmark: benchmark)
+        feed(
+            workload, samples, rate: rate, displayRate: framesPerSample > 0 ? 60 : nil, eventsPerIteration: 1 + framesPerSample,
+            benchmark: benchmark)
     }
 }
 

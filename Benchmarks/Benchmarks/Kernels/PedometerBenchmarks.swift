@@ -41,8 +41,7 @@ func pedometerBenchmarks() {
         let workload = try PedometerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "default"))
         let samples = walkingTicks()
         benchmark.startMeasurement()
-        // Two samples a tick: a lap of the block lasts samples.count / 100 seconds.
-        feed(workload, samples, rate: 100, framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+        feed(workload, samples, rate: 50, samplesPerTick: PedometerWorkload.descriptor.sensors.count, benchmark: benchmark)
         workload.finish()
     }
 }

@@ -29,17 +29,18 @@ func sceneWorkloadBenchmarks() {
     }
 
     // `feed` delivers no touches, and idle views cost nothing; so this loop presses a button every
-    // half second (styles in turn), keeping the views approaching, meeting and rebounding.
+    // half second (styles in turn), keeping the views approaching, meeting and rebounding; a press
+    // comes before the frame of its instant, as `DeliveryOrder` has it.
     Benchmark("haptic-collision frame, a press every 0.5 s (60 Hz; it reads no sensor)") { benchmark in
         let workload = try HapticCollisionWorkload(configuration: WorkloadConfiguration(rate: 60, filter: "raw"))
         let styles = ImpactStyle.allCases.map(\.rawValue)
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations {
-            let time = Double(iteration) / 60
+            let time = DeliveryOrder.instant(of: iteration, rate: 60)
             if iteration % 30 == 0 {
-                workload.handle(TouchEvent(time: time, .press(button: styles[iteration / 30 % styles.count], at: .zero)))
+                MotionEvent.touch(TouchEvent(time: time, .press(button: styles[iteration / 30 % styles.count], at: .zero))).deliver(to: workload)
             }
-            workload.renderFrame(at: time)
+            MotionEvent.frame(time).deliver(to: workload)
         }
         blackHole(workload.haptics.events.count)
     }

@@ -26,7 +26,7 @@ func sensorWorkloadBenchmarks() {
             let streams = HeadingWorkload.descriptor.sensors.map { recorded($0, rate: 50) }
             let samples = streams[0].indices.flatMap { index in streams.map { $0[index] } }
             benchmark.startMeasurement()
-            feed(workload, samples, rate: 50 * Double(streams.count), framesPerSample: 0, displayRate: 60, benchmark: benchmark)
+            feed(workload, samples, rate: 50, samplesPerTick: streams.count, benchmark: benchmark)
         }
     }
 

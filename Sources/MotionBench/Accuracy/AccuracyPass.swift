@@ -15,19 +15,11 @@ enum AccuracyPass {
     /// Feeds `workload` `seconds` of `input` at the case's rate (or the recording's own timing), with
     /// its frames and touches, and collects its estimates.
     static func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double) -> Estimates {
-        let events = HubEventStream(
-            replaying: spec, animates: type(of: workload).descriptor.displayRate != nil, sensors: sensors, input: input, seconds: seconds)
         var series: [GroundTruth] = []
-        for event in events {
-            switch event {
-            case let .sample(sample):
-                workload.handle(sample)
-                if let estimate = workload.currentEstimate, estimate != series.last {
-                    series.append(estimate)
-                }
-            case let .frame(time): workload.renderFrame(at: time)
-            case let .touch(touch): workload.handle(touch)
-            case .end: break
+        for event in input.events(for: spec, animates: type(of: workload).descriptor.displayRate != nil, sensors: sensors, seconds: seconds) {
+            event.deliver(to: workload)
+            if case .sample = event, let estimate = workload.currentEstimate, estimate != series.last {
+                series.append(estimate)
             }
         }
         workload.finish()

@@ -68,7 +68,7 @@ enum OutputEmitter {
         }
 
         var pendingTime: Double?
-        for event in HubEventStream(replaying: spec, animates: animates, sensors: sensors, input: input, seconds: seconds) {
+        for event in input.events(for: spec, animates: animates, sensors: sensors, seconds: seconds) {
             // A sample instant's row is written once every sample of that instant was handled.
             if let time = pendingTime {
                 var sameInstant = false
@@ -78,16 +78,15 @@ enum OutputEmitter {
                     pendingTime = nil
                 }
             }
+            event.deliver(to: workload)
             switch event {
             case let .sample(sample):
                 latest[sample.sensor] = sample.value
-                workload.handle(sample)
                 if !animates { pendingTime = sample.time }
             case let .frame(time):
-                workload.renderFrame(at: time)
                 try writeRows(at: time)
-            case let .touch(touch): workload.handle(touch)
-            case .end: break
+            case .touch:
+                break
             }
         }
         if let time = pendingTime { try writeRows(at: time) }

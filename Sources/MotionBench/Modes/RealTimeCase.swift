@@ -22,14 +22,7 @@ struct RealTimeCase {
         let measured = try harness.measure(expectedSeconds: spec.durationSeconds) { threads in
             threads.start("mb-workload", role: .workload) {
                 let start = mb_current_thread_cpu_ns()
-                drain: while true {
-                    switch queue.pop() {
-                    case let .sample(sample): workload.handle(sample)
-                    case let .frame(time): workload.renderFrame(at: time)
-                    case let .touch(touch): workload.handle(touch)
-                    case .end: break drain
-                    }
-                }
+                while let event = queue.pop() { event.deliver(to: workload) }
                 workload.finish()
                 workloadCpuNs = mb_current_thread_cpu_ns() - start
             }
@@ -69,16 +62,19 @@ struct RealTimeCase {
         )
     }
 
-    /// The hub's loop: sleeps to whichever of the next sample tick and the next frame is due first,
-    /// queues the tick's samples (which `samplesOfTick` pushes) or the frame, with any touches due by
-    /// then, and ends the case with `.end` once both streams are done (the frames due after the last
-    /// tick belong to the case too, as in virtual time). Nothing in it allocates.
+    /// The hub's loop: sleeps to whichever of the next sample tick and the next frame comes first in
+    /// `DeliveryOrder`, queues the tick's samples (which `samplesOfTick` pushes) or the frame, with any
+    /// touches due by then, and ends the case with nil once both streams are done (the frames due
+    /// after the last tick belong to the case too, as in virtual time). Nothing in it allocates.
     private static func pace<Schedule: TickSchedule>(
         _ spec: CaseSpec, samples: PacedStream<Schedule>, startNs: UInt64, touches: [TouchEvent], queue: EventQueue,
         samplesOfTick: (Int, (SensorSample) -> Void) -> Void
     ) -> HubFigures {
         var samples = samples
         var touches = TouchQueue(touches)
+        func queueTouches(dueBy time: Double) {
+            while let touch = touches.next(dueBy: time) { queue.pushWaiting(.touch(touch)) }
+        }
         var frames = spec.displayRateHz.map { rate in
             PacedStream(
                 schedule: DeadlineSchedule(startNs: startNs, rateHz: rate),
@@ -87,18 +83,20 @@ struct RealTimeCase {
         }
         var figures = HubFigures()
         while !samples.isFinished || frames?.isFinished == false {
-            let frameFirst = frames.map { !$0.isFinished && (samples.isFinished || $0.nextDeadline < samples.nextDeadline) } ?? false
+            let frameFirst = frames.map { frames in
+                !frames.isFinished && (samples.isFinished || DeliveryOrder.frame(at: frames.nextInstant, precedesSamplesAt: samples.nextInstant))
+            } ?? false
             _ = mb_sleep_until_ns(frameFirst ? frames!.nextDeadline : samples.nextDeadline)
             let now = mb_monotonic_ns()
             if frameFirst {
                 if let frame = frames!.fire(at: now) {
                     let time = frames!.schedule.offsetSeconds(ofTick: frame)
-                    touches.deliver(dueBy: time) { queue.pushWaiting(.touch($0)) }
+                    queueTouches(dueBy: time)
                     figures.frames += 1
                     if !queue.push(.frame(time)) { figures.droppedFrames += 1 }
                 }
             } else if let tick = samples.fire(at: now) {
-                touches.deliver(dueBy: samples.schedule.offsetSeconds(ofTick: tick)) { queue.pushWaiting(.touch($0)) }
+                queueTouches(dueBy: samples.schedule.offsetSeconds(ofTick: tick))
                 var accepted = true
                 samplesOfTick(tick) { accepted = queue.push(.sample($0)) && accepted }
                 if accepted { figures.delivered += 1 } else { figures.dropped += 1 }
@@ -106,7 +104,7 @@ struct RealTimeCase {
                 figures.lastTickNs = now
             }
         }
-        queue.pushWaiting(.end)
+        queue.pushWaiting(nil)
         figures.missed = samples.missed
         figures.missedFrames = frames?.missed ?? 0
         figures.lateness = samples.lateness.summary

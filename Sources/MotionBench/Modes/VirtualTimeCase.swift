@@ -3,76 +3,50 @@ import MotionSensors
 import MotionWorkloads
 import ThreadSupport
 
-/// Runs a case as fast as the CPU allows: the workload thread replays a block of pre-generated events
-/// (time-shifted on each lap) until it has handled the case's sample count, then waits for the
+/// Runs a case as fast as the CPU allows: the workload thread replays a block of samples made in
+/// advance (lap after lap, time moving on), with display frames and touches merged in as they fall
+/// due (`MotionEventStream`), until it has handled the case's sample count, then waits for the
 /// workload's own workers to catch up (`Workload.finish`).
 ///
-/// Events are made before the clock starts, so the source's cost is not the workload's; the block is
-/// bounded so its memory does not swell the case's resident size.
+/// Samples are made before the clock starts, so the source's cost is not the workload's. Only
+/// samples are stored: the block is bounded in ticks, and frames are made when due, so the harness's
+/// memory grows neither with the case's length nor with its frames per tick.
 struct VirtualTimeCase {
     let harness: CaseHarness
     /// At most this many sample ticks in the replayed block.
     static let maximumBlockTicks = 4096
-
-    /// Ticks in the replayed block: as many as fit, and a whole number of frames long when both rates
-    /// are whole, so frames keep their cadence across laps (50 Hz with 60 Hz frames: 4095 ticks).
-    static func blockLength(rateHz: Double, displayRateHz: Double?) -> Int {
-        guard let displayRateHz, rateHz == rateHz.rounded(), displayRateHz == displayRateHz.rounded() else { return maximumBlockTicks }
-        var (a, b) = (Int(rateHz), Int(displayRateHz))
-        while b != 0 { (a, b) = (b, a % b) }
-        let ticksPerWholeFrames = Int(rateHz) / a
-        return max(ticksPerWholeFrames, maximumBlockTicks / ticksPerWholeFrames * ticksPerWholeFrames)
-    }
-
-    /// How long a replay lasts.
-    enum Length {
-        /// `total` sample ticks at `rateHz`, the block holding `perBlock` of them, with the frames due
-        /// before the tick after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz).
-        case ticks(total: Int, perBlock: Int, rateHz: Double)
-        /// `total` recorded samples, with the frames due before the recorded sample after the last.
-        case samples(total: Int)
-    }
-
     /// Most recorded samples a block holds (a recording replays its first ones, lap after lap).
     static let maximumRecordedBlock = 16_384
-
-    /// Ticks (or recorded samples) the warm-up feeds: enough to warm code and data and to time a tick.
+    /// Ticks (or recorded samples) the warm-up feeds at most: enough to warm code and data and to time
+    /// a tick.
     static let warmUpUnits = 256
+    /// Events (samples and frames) the warm-up feeds at most, so a tick carrying many frames (a low
+    /// rate with 60 Hz frames) warms up on fewer ticks.
+    static let warmUpEvents = 4096.0
+    /// The most display frames a sample tick may carry in virtual time: at a lower rate the replay's
+    /// least work (the warm-up) would take minutes for an animating workload, so the plan refuses it.
+    static let mostFramesPerTick = 1000.0
+
+    /// The lowest sample rate at which an animating workload with frames at `displayRate` runs in
+    /// virtual time.
+    static func lowestRate(displayRate: Double) -> Double {
+        displayRate / mostFramesPerTick
+    }
 
     func run(
         _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
-        let block: [HubEvent]
-        let blockSeconds: Double
-        let makeLength: (Int) -> Length
-        if let recorded = input.recorded, !recorded.isEmpty {
-            let count = min(recorded.count, Self.maximumRecordedBlock)
-            // A lap lasts until the sample after the block's last, or one median interval past it.
-            blockSeconds = count < recorded.count
-                ? recorded[count].time
-                : recorded[count - 1].time + StreamResampler.medianInterval(Array(recorded.prefix(count)))
-            block = EventTimeline.events(recorded: recorded.prefix(count), endSeconds: blockSeconds, displayRateHz: spec.displayRateHz, touches: input.touches)
-            makeLength = { .samples(total: $0) }
-        } else {
-            var source = input.source
-            let blockTicks = min(spec.sampleCount, Self.blockLength(rateHz: spec.rateHz, displayRateHz: spec.displayRateHz))
-            block = EventTimeline.events(
-                rateHz: spec.rateHz, displayRateHz: spec.displayRateHz, sensors: sensors, tickCount: blockTicks,
-                source: &source, touches: input.touches
-            )
-            blockSeconds = Double(blockTicks) / spec.rateHz
-            makeLength = { .ticks(total: $0, perBlock: blockTicks, rateHz: spec.rateHz) }
-        }
+        let replay = Replay(spec: spec, sensors: sensors, input: input)
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
         // Its wall time per tick sizes a case that has a time budget.
-        let warmUpUnits = min(spec.sampleCount, Self.warmUpUnits)
+        let warmUpUnits = min(spec.sampleCount, Self.warmUpUnits(spec, sensors: sensors))
         var warmUpNs: UInt64 = 0
         do {
             let warmUp = try makeWorkload()
             NamedThread(name: "mb-warm-up") {
                 let start = mb_monotonic_ns()
-                Self.replay(block, blockSeconds: blockSeconds, length: makeLength(warmUpUnits), into: warmUp)
+                Self.replay(replay, units: warmUpUnits, into: warmUp)
                 warmUp.finish()
                 warmUpNs = mb_monotonic_ns() - start
             }.join()
@@ -87,7 +61,7 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                frames = Self.replay(block, blockSeconds: blockSeconds, length: makeLength(count), into: workload)
+                frames = Self.replay(replay, units: count, into: workload)
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -96,8 +70,16 @@ struct VirtualTimeCase {
 
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: count, frames: frames,
-            workloadCpuNs: cpuNs, outputs: workload.outputSummary, realTime: nil, virtualWallNs: wallNs
+            workloadCpuNs: cpuNs, outputs: workload.outputSummary, realTime: nil, virtualWallNs: wallNs,
+            simulatedSeconds: replay.seconds(units: count)
         )
+    }
+
+    /// Ticks the warm-up feeds: `warmUpUnits`, fewer when each carries many frames, at least one.
+    static func warmUpUnits(_ spec: CaseSpec, sensors: [SensorKind]) -> Int {
+        let framesPerTick = spec.recordedTiming ? 0 : (spec.displayRateHz ?? 0) / spec.rateHz
+        let eventsPerTick = Double(max(1, sensors.count)) + framesPerTick
+        return max(1, min(warmUpUnits, Int(warmUpEvents / eventsPerTick)))
     }
 
     /// The case's sample count: `spec.sampleCount`, or as many as fit its time budget at the warm-up's
@@ -108,42 +90,58 @@ struct VirtualTimeCase {
         return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
     }
 
-    /// Feeds `block` lap after lap, each lap `blockSeconds` later, for `length`, and returns the frames
-    /// rendered. Touches are a script over the scenario's time, not a loop: only the first lap delivers
-    /// them. Tick limits are compared in whole ticks, so no rounding of shifted times drops or adds one.
+    /// Feeds `replay`'s first `units` ticks (recorded samples, at a recording's own timing) to
+    /// `workload` in delivery order, and returns the frames rendered.
     /// Never inlined: `scripts/callgrind.sh` counts instructions only inside this function.
     @discardableResult @inline(never)
-    static func replay(_ block: [HubEvent], blockSeconds: Double, length: Length, into workload: any Workload) -> Int {
-        var frames = 0
-        var samples = 0
-        var lap = 0
-        while true {
-            let offset = Double(lap) * blockSeconds
-            for event in block {
-                switch event {
-                case var .sample(sample):
-                    switch length {
-                    case let .ticks(total, perBlock, rateHz):
-                        guard (sample.time * rateHz).rounded() + Double(lap * perBlock) < Double(total) else { return frames }
-                    case let .samples(total):
-                        guard samples < total else { return frames }
-                    }
-                    sample.time += offset
-                    workload.handle(sample)
-                    samples += 1
-                case let .frame(time):
-                    // Before the tick after the last; a frame at the same instant belongs to that tick.
-                    if case let .ticks(total, _, rateHz) = length, (time + offset) * rateHz >= Double(total) - 1e-6 { return frames }
-                    workload.renderFrame(at: time + offset)
-                    frames += 1
-                case let .touch(touch):
-                    if lap == 0 { workload.handle(touch) }
-                case .end:
-                    return frames
-                }
+    static func replay(_ replay: Replay, units: Int, into workload: any Workload) -> Int {
+        var stream = replay.events(units: units)
+        while let event = stream.next() { event.deliver(to: workload) }
+        return stream.frames
+    }
+
+    /// A case's input made ready to replay: the block of samples, how they are timed, and what is
+    /// merged in as it falls due.
+    struct Replay {
+        let block: [SensorSample]
+        let timing: LappedFeed.Timing
+        let displayRate: Double?
+        let touches: [TouchEvent]
+
+        /// The block of `spec`'s input: the recording's own samples at its own timing (a lap lasts
+        /// until the sample after the block's last, or one median interval past it), else ticks at the
+        /// case's rate read from a copy of the input's source. Touches are a script over the case's
+        /// time, not a loop: each is delivered once, when due.
+        init(spec: CaseSpec, sensors: [SensorKind], input: CaseInput) {
+            displayRate = spec.displayRateHz
+            touches = input.touches
+            if let recorded = input.recorded, !recorded.isEmpty {
+                let count = min(recorded.count, VirtualTimeCase.maximumRecordedBlock)
+                block = Array(recorded.prefix(count))
+                let lapSeconds = count < recorded.count
+                    ? recorded[recorded.startIndex + count].time
+                    : block[count - 1].time + StreamResampler.medianInterval(block)
+                timing = .recorded(lapSeconds: lapSeconds)
+            } else {
+                let ticks = min(spec.sampleCount, VirtualTimeCase.maximumBlockTicks)
+                var feed = FixedRateFeed(source: AnySensorSource(input.source), sensors: sensors, rate: spec.rateHz, tickCount: ticks)
+                var samples: [SensorSample] = []
+                samples.reserveCapacity(ticks * sensors.count)
+                while feed.nextInstant != nil { samples.append(feed.next()) }
+                block = samples
+                timing = .ticks(rate: spec.rateHz, samplesPerTick: sensors.count)
             }
-            lap += 1
-            if case let .ticks(total, perBlock, _) = length, lap * perBlock >= total { return frames }
+        }
+
+        /// The events of the first `units` ticks or recorded samples, with the frames before the
+        /// tick or sample after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz).
+        func events(units: Int) -> MotionEventStream<LappedFeed> {
+            MotionEventStream(feed: LappedFeed(block: block, timing: timing, total: units), displayRate: displayRate, touches: touches)
+        }
+
+        /// The seconds of the case's time that `units` ticks or recorded samples cover.
+        func seconds(units: Int) -> Double {
+            LappedFeed(block: block, timing: timing, total: units).endInstant
         }
     }
 }

@@ -1,3 +1,5 @@
+import MotionSensors
+
 /// The absolute deadlines of a fixed-rate tick stream, in monotonic nanoseconds.
 ///
 /// Tick `k` is due at `start + round(k × 10⁹ / rate)`, computed from the start every time rather than
@@ -25,7 +27,7 @@ public struct DeadlineSchedule: Sendable, Equatable {
 
     /// Seconds from tick 0 to tick `index`: the timestamp a sample delivered on that tick carries.
     public func offsetSeconds(ofTick index: Int) -> Double {
-        Double(index) / rateHz
+        DeliveryOrder.instant(of: index, rate: rateHz)
     }
 
     /// The last tick whose deadline has come by `nowNs`, or −1 before tick 0. A pacer that wakes more

@@ -19,6 +19,9 @@ struct PacedStream<Schedule: TickSchedule> {
     /// The deadline of the tick the pacer waits for next.
     var nextDeadline: UInt64 { schedule.deadline(ofTick: nextTick) }
 
+    /// The instant of the tick the pacer waits for next, seconds since the case's start.
+    var nextInstant: Double { schedule.offsetSeconds(ofTick: nextTick) }
+
     /// Called after waking for `nextDeadline` at `nowNs`: skips the ticks that are a whole period
     /// overdue, records the lateness of the tick delivered, and returns its index (nil when a skip ran
     /// past the end of the case).

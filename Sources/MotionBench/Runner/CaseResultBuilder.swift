@@ -12,7 +12,7 @@ enum CaseResultBuilder {
 
     static func make(
         spec: CaseSpec, measured: CaseHarness.Measurement, samples: Int, frames: Int, workloadCpuNs: UInt64,
-        outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?
+        outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?, simulatedSeconds: Double? = nil
     ) -> CaseResult {
         let mib = 1_048_576.0
         let memory = measured.memory
@@ -25,7 +25,7 @@ enum CaseResultBuilder {
         // A workload's own worker threads do its work too: their CPU is the workload's.
         let workloadCpuNs = workloadCpuNs + measured.threads.filter { $0.role == .worker }.reduce(UInt64(0)) { $0 + $1.cpuNs }
         let cpuNsPerSample = samples > 0 ? Double(workloadCpuNs) / Double(samples) : nil
-        let simulatedNs = Double(samples) / spec.rateHz * 1e9
+        let simulatedNs = (simulatedSeconds ?? 0) * 1e9
         return CaseResult(
             spec: spec,
             samples: samples,
@@ -39,7 +39,7 @@ enum CaseResultBuilder {
             cpuNsPerSample: cpuNsPerSample,
             wallNsPerSample: virtualWallNs.flatMap { samples > 0 ? Double($0) / Double(samples) : nil },
             cpuPct: realTime == nil ? nil : CaseHarness.percent(workloadCpuNs, of: measured.wallNs),
-            projectedCpuPct: virtualWallNs == nil || samples == 0 ? nil : Double(workloadCpuNs) / simulatedNs * 100,
+            projectedCpuPct: virtualWallNs == nil || samples == 0 || simulatedNs <= 0 ? nil : Double(workloadCpuNs) / simulatedNs * 100,
             processCpuPct: CaseHarness.percent(processCpuNs, of: measured.wallNs),
             rssMiB: Double(memory.residentBytes) / mib,
             peakRssMiB: memory.peakResidentBytes.map { Double($0) / mib },

@@ -1,0 +1,13 @@
+/// Where a `MotionEventStream` takes its samples from, in delivery order: a source read at a fixed
+/// rate (`FixedRateFeed`), a recording's own samples (`RecordedFeed`), or a block replayed lap after
+/// lap (`LappedFeed`).
+public protocol SampleFeed {
+    /// The instant of the next sample, seconds since the case's start; nil once every sample is out.
+    var nextInstant: Double? { get }
+
+    /// The instant that ends the stretch the feed covers: its frames are those strictly before it.
+    var endInstant: Double { get }
+
+    /// The next sample, carrying `nextInstant` as its time; called only while `nextInstant` is not nil.
+    mutating func next() -> SensorSample
+}

@@ -1,0 +1,126 @@
+import MotionMath
+import MotionSensors
+import Testing
+
+/// A source whose reading encodes its sensor and time, so ordering is visible.
+struct CountingSource: SensorSource {
+    var sensors: Set<SensorKind> { [.accelerometer, .gyroscope] }
+    var calls = 0
+    mutating func reading(of sensor: SensorKind, at time: Double) -> SensorSample {
+        calls += 1
+        return SensorSample(sensor: sensor, time: time, value: Vector3(Double(calls), 0, 0))
+    }
+}
+
+/// Each event as a short token: `s0.1` a sample at 0.1 s, `f3` frame 3 (at 60 Hz), `t0.05` a touch.
+func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [String] {
+    events.map { event in
+        switch event {
+        case let .sample(sample): "s\(sample.time)"
+        case let .frame(time): "f\(Int((time * displayRate).rounded()))"
+        case let .touch(touch): "t\(touch.time)"
+        }
+    }
+}
+
+@Suite struct DeliveryOrderTests {
+    @Test func aFrameAtASampleInstantComesAfterItsSamples() {
+        // Tick 1 at 15 Hz and frame 4 at 60 Hz are both 1/15 s: equal to the bit.
+        #expect(DeliveryOrder.instant(of: 1, rate: 15) == DeliveryOrder.instant(of: 4, rate: 60))
+        #expect(!DeliveryOrder.frame(at: DeliveryOrder.instant(of: 4, rate: 60), precedesSamplesAt: DeliveryOrder.instant(of: 1, rate: 15)))
+        #expect(DeliveryOrder.frame(at: DeliveryOrder.instant(of: 3, rate: 60), precedesSamplesAt: DeliveryOrder.instant(of: 1, rate: 15)))
+        #expect(DeliveryOrder.touch(at: 0.5, isDueBy: 0.5) && !DeliveryOrder.touch(at: 0.5, isDueBy: 0.49))
+    }
+
+    @Test func instantsThatCoincideAsFractionsAreEqualAtEveryRatePair() {
+        // Every tick k at rate r against frame j at display d with k/r = j/d, over a long stretch.
+        for (rate, display) in [(15.0, 60.0), (50.0, 60.0), (1000.0, 120.0), (12.5, 60.0), (0.5, 60.0)] {
+            for k in stride(from: 0, through: 2_000_000, by: 997) {
+                let j = Double(k) * display / rate
+                guard j == j.rounded() else { continue }
+                #expect(DeliveryOrder.instant(of: k, rate: rate) == DeliveryOrder.instant(of: Int(j), rate: display))
+            }
+        }
+    }
+
+    @Test func streamMergesSamplesAndFramesInTimeOrder() {
+        let feed = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 15, tickCount: 2)
+        // Ticks at 0 and 1/15 s; frames 0 … 3 before tick 1, 4 … 7 after it and before the end (2/15 s).
+        #expect(tokens(MotionEventStream(feed: feed, displayRate: 60)) == [
+            "s0.0", "f0", "f1", "f2", "f3", "s\(1.0 / 15)", "f4", "f5", "f6", "f7",
+        ])
+    }
+
+    @Test func streamGivesEachSensorItsSampleOnEveryTickInTheListedOrder() {
+        let feed = FixedRateFeed(source: CountingSource(), sensors: [.accelerometer, .gyroscope], rate: 10, tickCount: 3)
+        #expect(Array(MotionEventStream(feed: feed, displayRate: nil)) == [
+            .sample(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(1, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0, value: Vector3(2, 0, 0))),
+            .sample(SensorSample(sensor: .accelerometer, time: 0.1, value: Vector3(3, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0.1, value: Vector3(4, 0, 0))),
+            .sample(SensorSample(sensor: .accelerometer, time: 0.2, value: Vector3(5, 0, 0))),
+            .sample(SensorSample(sensor: .gyroscope, time: 0.2, value: Vector3(6, 0, 0))),
+        ])
+    }
+
+    @Test func touchesComeJustBeforeTheFirstEventAtOrAfterTheirTime() {
+        let touches = [
+            TouchEvent(time: 0.05, .tap(Vector2(10, 10))),
+            TouchEvent(time: 0, .doubleTap(Vector2(1, 1))),
+            TouchEvent(time: 99, .tap(Vector2(2, 2))),
+        ]
+        let feed = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 10, tickCount: 2)
+        // The touch at 0 precedes the first sample; the one at 0.05 s precedes frame 3 (0.05 s);
+        // the one at 99 s is past the stretch and never delivered.
+        #expect(tokens(MotionEventStream(feed: feed, displayRate: 60, touches: touches)) == [
+            "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
+        ])
+    }
+
+    @Test func aWorkloadWithoutSensorsIsClockedByItsTicks() {
+        let feed = FixedRateFeed(source: CountingSource(), sensors: [], rate: 60, tickCount: 3)
+        #expect(tokens(MotionEventStream(feed: feed, displayRate: 60)) == ["f0", "f1", "f2"])
+    }
+
+    @Test func recordedSamplesKeepTheirTimesAndGapsWithFramesBeforeTheEnd() {
+        let recorded = [0.0, 0.01, 0.02, 0.52, 0.53].map { SensorSample(sensor: .accelerometer, time: $0, value: Vector3(0, 0, -1)) }
+        let events = Array(MotionEventStream(feed: RecordedFeed(samples: recorded[...], end: 0.54), displayRate: 60))
+        #expect(events.filter { if case .frame = $0 { true } else { false } }.count == 33, "frames 0 … 32 fall before 0.54 s")
+        #expect(events.compactMap { if case let .sample(sample) = $0 { sample.time } else { nil } } == recorded.map(\.time))
+        // A sample past the end is not part of the stretch.
+        #expect(Array(MotionEventStream(feed: RecordedFeed(samples: recorded[...], end: 0.52), displayRate: nil)).count == 3)
+    }
+
+    @Test func aLappedBlockKeepsTicksAndFramesOnTheCaseClockAcrossLaps() {
+        var block = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 15, tickCount: 10)
+        var samples: [SensorSample] = []
+        while block.nextInstant != nil { samples.append(block.next()) }
+        let feed = LappedFeed(block: samples, timing: .ticks(rate: 15, samplesPerTick: 1), total: 25)
+        var stream = MotionEventStream(feed: feed, displayRate: 60)
+        var times: [Double] = []
+        var frameTimes: [Double] = []
+        while let event = stream.next() {
+            switch event {
+            case let .sample(sample): times.append(sample.time)
+            case let .frame(time): frameTimes.append(time)
+            case .touch: break
+            }
+        }
+        #expect(times == (0..<25).map { Double($0) / 15 }, "tick k of any lap is at k / 15 s")
+        #expect(frameTimes == (0..<100).map { Double($0) / 60 }, "4 frames per tick, the last tick's frames included")
+        #expect(stream.frames == 100 && stream.feed.fed == 25)
+    }
+
+    @Test func aLappedRecordingMovesOnByALapEachTime() {
+        let recorded = [0.0, 0.01, 0.02, 0.52, 0.53].map { SensorSample(sensor: .accelerometer, time: $0, value: Vector3(0, 0, -1)) }
+        var stream = MotionEventStream(feed: LappedFeed(block: recorded, timing: .recorded(lapSeconds: 0.54), total: 12), displayRate: 60)
+        var times: [Double] = []
+        while let event = stream.next() {
+            if case let .sample(sample) = event { times.append(sample.time) }
+        }
+        // Two laps of 5, then 2 samples of the third (at 1.08 and 1.09 s); the frames are those before
+        // the next recorded sample (1.10 s): 0 … 65.
+        #expect(times.count == 12 && times.suffix(2) == [0.0 + 2 * 0.54, 0.01 + 2 * 0.54])
+        #expect(stream.frames == 66)
+    }
+}

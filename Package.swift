@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "motionbench", targets: ["motionbench"]),
+        .library(name: "MotionBenchCLI", targets: ["MotionBenchCLI"]),
         .library(name: "MotionBench", targets: ["MotionBench"]),
         .library(name: "MotionWorkloads", targets: ["MotionWorkloads"]),
         .library(name: "MotionFilters", targets: ["MotionFilters"]),
@@ -29,16 +30,17 @@ let package = Package(
         .target(name: "SystemView", dependencies: ["CSystemShim", "ThreadSupport"]),
         .target(
             name: "MotionBench",
-            dependencies: ["MotionMath", "MotionSensors", "MotionFilters", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
+            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
         ),
-        .target(name: "MotionReports", dependencies: ["MotionBench"]),
-        .executableTarget(
-            name: "motionbench",
+        .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
+        .target(
+            name: "MotionBenchCLI",
             dependencies: [
-                "MotionBench", "MotionReports", "MotionWorkloads", "CSystemShim",
+                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "SystemView", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "motionbench", dependencies: ["MotionBenchCLI", "MotionWorkloads"]),
 
         // Shared by the test targets: where the committed files are, and a driver that feeds a workload
         // as the runner does. Not a product.
@@ -48,9 +50,9 @@ let package = Package(
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors", "TestSupport"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]),
+        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
-        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "TestSupport"]),
+        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "MotionBenchCLI", "TestSupport"]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

@@ -3,14 +3,18 @@ import MotionSensors
 import MotionWorkloads
 import Testing
 @testable import MotionBench
+@testable import MotionReports
 
-/// Rows collected in memory, as a CSV writer would receive them.
+/// Rows collected in memory, each cell as the CSV writer writes it.
 private struct CollectedRows: EmittedRowSink {
-    var header: [String] = []
+    var columns: [OutputColumn] = []
     var rows: [[String: String]] = []
+    var header: [String] { columns.map(\.name) }
 
-    mutating func begin(columns: [String]) throws { header = columns }
-    mutating func append(_ cells: [String]) throws { rows.append(Dictionary(uniqueKeysWithValues: zip(header, cells))) }
+    mutating func begin(columns: [OutputColumn]) throws { self.columns = columns }
+    mutating func append(_ cells: [OutputRows.Cell]) throws {
+        rows.append(Dictionary(uniqueKeysWithValues: zip(columns, cells).map { ($0.name, EmittedCSVWriter.text(of: $1, in: $0)) }))
+    }
 }
 
 @Suite struct EmitTests {
@@ -20,7 +24,7 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     private func emit(_ spec: CaseSpec, sensors: [SensorKind], scenario: Scenario, truth: Bool, seconds: Double) throws -> CollectedRows {
-        let type = try #require(WorkloadRegistry.named(spec.workload))
+        let type = try #require(WorkloadCatalogue.builtIn.named(spec.workload))
         let reference = truth ? AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: seconds) : nil
         let input = CaseInput(source: VirtualDevice(scenario: scenario, seed: 1), touches: scenario.touches, reference: reference)
         var rows = CollectedRows()
@@ -59,9 +63,9 @@ private struct CollectedRows: EmittedRowSink {
         #expect(cube.rows.count == 30 * 3 && cube.rows.prefix(3).map { $0["shape"] } == ["0", "1", "2"])
     }
 
-    @Test(arguments: WorkloadRegistry.all.map { $0.descriptor.name })
+    @Test(arguments: WorkloadCatalogue.builtIn.descriptors.map(\.name))
     func everyWorkloadFillsItsColumns(workload: String) throws {
-        let descriptor = try #require(WorkloadRegistry.named(workload)).descriptor
+        let descriptor = try #require(WorkloadCatalogue.builtIn.named(workload)).descriptor
         let case_ = spec(workload, rate: descriptor.defaultRates[0], filter: descriptor.filters[0], display: descriptor.displayRate)
         let rows = try emit(case_, sensors: descriptor.sensors + descriptor.optionalSensors, scenario: .tiltAndShake, truth: false, seconds: 2)
         #expect(!rows.rows.isEmpty && rows.rows.allSatisfy { $0.count == rows.header.count })
@@ -69,19 +73,37 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     @Test func namesStayOnePlainFileInsideTheRunFolder() {
-        var odd = spec("heading", rate: 12.5, filter: "../x/y", parameters: ["beta": 0.05, "kp": 1])
-        #expect(EmittedCase(odd).name == "heading-12.5hz-_._x_y-beta=0.05_kp=1")
+        var odd = spec("heading", rate: 12.5, filter: "../x/y", parameters: ["beta": 0.05, "kp": 1]).identity
+        #expect(odd.name == "heading-12.5hz-_._x_y-beta=0.05_kp=1")
         odd.recordedTiming = true
-        #expect(EmittedCase(odd).relativePath == "emitted/heading-native-_._x_y-beta=0.05_kp=1.csv")
-        #expect(!EmittedCase(odd).name.contains("/") && !EmittedCase(odd).name.contains(".."))
-        let cases = [spec("barometer", rate: 1, filter: "none"), spec("barometer", rate: 1, filter: "none"), spec("barometer", rate: 1, filter: "median-5")]
-        #expect(EmittedCase.distinct(cases).map(\.name) == ["barometer-1hz-none", "barometer-1hz-median-5"])
+        #expect(RunFolder.emittedFile(odd.name) == "emitted/heading-native-_._x_y-beta=0.05_kp=1.csv")
+        #expect(!odd.name.contains("/") && !odd.name.contains(".."))
+    }
+
+    /// Names are derived from the case's identity, numbers spelled without loss, and made unique in a
+    /// run even where two cases' derived names would meet.
+    @Test func twoDifferentCasesNeverShareAName() {
+        let close = [0.1234567, 0.1234568].map { spec("heading", rate: 50, filter: "madgwick", parameters: ["beta": $0]).identity }
+        #expect(close[0].name != close[1].name, "7 significant digits kept")
+        // A filter whose name runs on into a parameter's: b with c-d=1 against b-c with d=1.
+        let meeting = [
+            CaseIdentity(workload: "w", rateHz: 10, filter: "b", parameters: ["c-d": 1]),
+            CaseIdentity(workload: "w", rateHz: 10, filter: "b-c", parameters: ["d": 1]),
+        ]
+        #expect(meeting[0].name == meeting[1].name)
+        let names = UniqueNames(meeting + [meeting[0]]) { $0.name }
+        #expect(names[meeting[0]] == "w-10hz-b-c-d=1" && names[meeting[1]] == "w-10hz-b-c-d=1_2")
+        // A sweep's chart carries the case held, so two filters sweeping one parameter do not meet.
+        let madgwick = spec("heading", rate: 50, filter: "madgwick", parameters: ["gyro-bias": 0]).identity
+        let mahony = spec("heading", rate: 50, filter: "mahony", parameters: ["gyro-bias": 0]).identity
+        #expect(madgwick.sweepName("gyro-bias") == "sweep-heading-50hz-madgwick-gyro-bias")
+        #expect(madgwick.sweepName("gyro-bias") != mahony.sweepName("gyro-bias"))
     }
 
     @Test func everyEstimatePlottedIsAColumnOfItsWorkload() {
-        for type in WorkloadRegistry.all {
+        for type in WorkloadCatalogue.builtIn.workloads {
             for quantity in type.descriptor.estimates {
-                #expect(type.outputColumns.map(\.name).contains(TruthComparison.of(quantity).estimateColumn), "\(type.descriptor.name)")
+                #expect(type.outputColumns.map(\.name).contains(TruthPlotStyle.of(quantity).estimateColumn), "\(type.descriptor.name)")
             }
         }
     }

@@ -9,9 +9,15 @@ import Testing
         PlanRequest(workloads: workloads, rates: rates, filters: filters, modes: modes, durationSeconds: duration, sampleCount: samples, repetitions: repetitions)
     }
 
+    let input = RunInput(scenario: .tiltAndShake, seed: 1)
+
+    func cases(_ request: PlanRequest) throws -> [CaseSpec] {
+        try BenchmarkPlan.plan(request, catalogue: .builtIn, input: input).cases
+    }
+
     func planError(_ request: PlanRequest) -> PlanError? {
         do {
-            _ = try BenchmarkPlan.cases(for: request)
+            _ = try cases(request)
             return nil
         } catch {
             return error as? PlanError
@@ -19,56 +25,73 @@ import Testing
     }
 
     @Test func allRunsEveryWorkloadAtItsDefaultsInBothModes() throws {
-        let cases = try BenchmarkPlan.cases(for: request())
-        let accelerometer = cases.filter { $0.workload == "accelerometer" }
+        let planned = try cases(request())
+        let accelerometer = planned.filter { $0.workload == "accelerometer" }
         #expect(Set(accelerometer.map(\.filter)) == ["raw", "low-pass"])
         #expect(Set(accelerometer.map(\.rateHz)) == [10])
         #expect(Set(accelerometer.map(\.mode)) == [.realtime, .virtual])
-        let gyro = cases.filter { $0.workload == "gyro-translation" }
+        let gyro = planned.filter { $0.workload == "gyro-translation" }
         #expect(gyro.map(\.rateHz) == [15, 15])
         #expect(gyro.allSatisfy { $0.displayRateHz == 60 })
         #expect(accelerometer.allSatisfy { $0.displayRateHz == nil })
     }
 
     @Test func theMatrixIsWorkloadByRateByFilterByModeByRepetition() throws {
-        let cases = try BenchmarkPlan.cases(for: request(["accelerometer"], rates: [10, 50, 100], filters: ["raw", "low-pass"], repetitions: 3))
-        #expect(cases.count == 3 * 2 * 2 * 3)
+        let planned = try cases(request(["accelerometer"], rates: [10, 50, 100], filters: ["raw", "low-pass"], repetitions: 3))
+        #expect(planned.count == 3 * 2 * 2 * 3)
         // Repetition is the outermost loop.
-        #expect(cases.prefix(12).allSatisfy { $0.repetition == 1 })
-        #expect(cases.last?.repetition == 3)
+        #expect(planned.prefix(12).allSatisfy { $0.repetition == 1 })
+        #expect(planned.last?.repetition == 3)
     }
 
     @Test func aFiltersGainIsSweptOnlyWithThatFilter() throws {
         var sweep = request(["heading"], filters: ["ecompass", "madgwick"], modes: [.virtual])
         sweep.parameters = ["beta": [0.05, 0.2]]
-        let cases = try BenchmarkPlan.cases(for: sweep)
-        #expect(cases.map { "\($0.filter) \($0.parameterText)" } == ["ecompass ", "madgwick beta=0.05", "madgwick beta=0.2"])
+        let planned = try cases(sweep)
+        #expect(planned.map { "\($0.filter) \($0.parameterText)" } == ["ecompass ", "madgwick beta=0.05", "madgwick beta=0.2"])
 
         var idle = request(["heading"], filters: ["ecompass"], modes: [.virtual])
         idle.parameters = ["beta": [0.05]]
-        #expect(planError(idle)?.description == "--param: beta tunes heading's madgwick only, and no filter selected is one of them")
+        #expect(planError(idle) == .parameterTunesNoSelectedFilter(parameter: "beta", workload: "heading", filters: ["madgwick"]))
+        #expect(planError(idle)?.reason == "beta tunes heading's madgwick only, and no filter selected is one of them")
         var outOfRange = request(["heading"], filters: ["ecompass"], modes: [.virtual])
         outOfRange.parameters = ["beta": [-1]]
-        #expect(planError(outOfRange)?.flag == "--param")
+        #expect(planError(outOfRange)?.fields == [.parameters])
     }
 
-    @Test func badInputNamesTheFlag() {
-        #expect(planError(request(["pogo"]))?.flag == "workload")
-        #expect(planError(request(rates: [0]))?.flag == "--rate")
-        #expect(planError(request(rates: [-5]))?.flag == "--rate")
-        #expect(planError(request(rates: [10_000.5]))?.flag == "--rate")
-        #expect(planError(request(rates: [.nan]))?.flag == "--rate")
-        #expect(planError(request(duration: 0))?.flag == "--duration")
-        #expect(planError(request(duration: -1))?.flag == "--duration")
-        #expect(planError(request(samples: 0))?.flag == "--samples")
-        #expect(planError(request(repetitions: 0))?.flag == "--repetitions")
-        #expect(planError(request(filters: ["kalman"]))?.flag == "--filter")
+    @Test func badInputNamesThePartOfTheRequestAtFault() {
+        #expect(planError(request(["pogo"]))?.fields == [.workloads])
+        #expect(planError(request(rates: [0]))?.fields == [.rates])
+        #expect(planError(request(rates: [-5]))?.fields == [.rates])
+        #expect(planError(request(rates: [10_000.5]))?.fields == [.rates])
+        #expect(planError(request(rates: [.nan]))?.fields == [.rates])
+        #expect(planError(request(duration: 0))?.fields == [.duration])
+        #expect(planError(request(duration: -1))?.fields == [.duration])
+        #expect(planError(request(samples: 0))?.fields == [.samples])
+        #expect(planError(request(repetitions: 0))?.fields == [.repetitions])
+        #expect(planError(request(filters: ["kalman"]))?.fields == [.filters])
         #expect(planError(request(["gyro-translation"], filters: ["low-pass"]))?.reason.contains("gyro-translation") == true)
     }
 
     @Test func underAllAFilterRunsWhereItIsOffered() throws {
-        let cases = try BenchmarkPlan.cases(for: request(filters: ["low-pass"]))
-        #expect(Set(cases.map(\.workload)) == ["accelerometer"])
-        #expect(try BenchmarkPlan.cases(for: request(rates: [10_000])).isEmpty == false)
+        let lowPass = try cases(request(filters: ["low-pass"]))
+        #expect(Set(lowPass.map(\.workload)) == ["accelerometer"])
+        #expect(try cases(request(rates: [10_000])).isEmpty == false)
+    }
+
+    /// Every rate in (0, 10000] runs, or is refused up front with the range that runs: an animating
+    /// workload in virtual time carries at most 1000 frames a sample tick (bug: 1e-9 Hz asked for
+    /// 137 GB, 0.001 Hz peaked at 13 GB).
+    @Test func aRateTooLowForAnAnimatingWorkloadInVirtualTimeIsRefusedWithTheLowestThatRuns() throws {
+        #expect(planError(request(["gyro-translation"], rates: [1e-9], modes: [.virtual]))
+            == .rateTooLowForFrames(1e-9, workload: "gyro-translation", lowest: 0.06, displayRateHz: 60))
+        #expect(planError(request(["motion-cube"], rates: [0.0001], modes: [.virtual]))?.reason
+            == "0.0001 Hz is below 0.06 Hz, the lowest rate at which motion-cube runs in virtual time with 60 Hz frames (at most 1000 frames a sample tick)")
+        var fast = request(["motion-cube"], rates: [0.1], modes: [.virtual])
+        fast.displayRateHz = 120
+        #expect(planError(fast)?.fields == [.rates], "120 Hz frames need 0.12 Hz")
+        #expect(try cases(request(["gyro-translation"], rates: [0.06], modes: [.virtual])).count == 1, "the edge runs")
+        #expect(try cases(request(["gyro-translation"], rates: [1e-9], modes: [.realtime])).count == 1, "real time runs any rate")
+        #expect(try cases(request(["barometer"], rates: [1e-9], modes: [.virtual])).count == 3, "a workload that does not animate runs any rate")
     }
 }

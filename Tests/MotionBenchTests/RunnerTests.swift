@@ -28,15 +28,22 @@ struct AccelerometerOnlySource: SensorSource {
         #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
     }
 
+    /// A recording of an accelerometer alone, 10 s at 100 Hz.
+    static let accelerometerOnly = RunInput(
+        trace: Trace(
+            metadata: TraceMetadata(name: "accelerometer only", dataset: "test"),
+            samples: [.accelerometer: (0..<1000).map { SensorSample(sensor: .accelerometer, time: Double($0) / 100, value: Vector3(0, 0, -1)) }]),
+        source: .recording(URL(fileURLWithPath: "/a.csv"), name: "a.csv"))
+
     @Test func aSourceWithoutTheWorkloadsSensorIsAClearError() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: AccelerometerOnlySource()) }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: Self.accelerometerOnly)
         #expect { try runner.run(spec("gyro-translation", .virtual)) } throws: {
-            ($0 as? PlanError)?.reason == "the source has no gyroscope, which gyro-translation needs"
+            ($0 as? PlanError)?.reason == "trace:a.csv has no gyroscope, which gyro-translation needs"
         }
     }
 
     @Test func realTimeCaseDeliversEveryTickAndFrameAndNamesItsThreads() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: VirtualDevice(scenario: .still, seed: 1)) }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: RunInput(scenario: .still, seed: 1))
         let result = try runner.run(spec("gyro-translation", .realtime))
         // 0.5 s at 15 Hz is 8 ticks (0 … 7/15 s); a loaded machine may miss some, never deliver extra.
         #expect(result.samples + (result.missed ?? 0) + (result.dropped ?? 0) == 8)
@@ -53,7 +60,7 @@ struct AccelerometerOnlySource: SensorSource {
     }
 
     @Test func virtualCaseCountsEverySampleAndProjectsCPU() throws {
-        let runner = BenchmarkRunner(probe: try makeProcessProbe()) { _, _ in CaseInput(source: VirtualDevice(scenario: .tiltAndShake, seed: 1)) }
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: RunInput(scenario: .tiltAndShake, seed: 1))
         let result = try runner.run(spec("accelerometer", .virtual, rate: 10, filter: "low-pass"))
         #expect(result.samples == 600 && result.frames == 0)
         #expect(result.outputs["samples"] == 600)

@@ -54,8 +54,47 @@ import Testing
         #expect(chart.svg.contains("core-motion: 5") && chart.svg.contains("<polyline"))
         let report = MarkdownReport.render(run, charts: charts)
         #expect(report.contains("## Accuracy against cost"))
-        #expect(report.contains("| complementary | 50 | 400.0 | 0.00200 | 3.00 |"))
+        #expect(report.contains("| complementary | 50 | 400.0 | 0.00200 (projected) | 3.00 |"))
         #expect(report.contains("| *core-motion* (recorded) | 94.8 | — | — | 5.00 |"))
         #expect(report.contains("![heading: error against cost](accuracy-heading.svg)"))
+    }
+
+    /// Mahony at 50 and 100 Hz: per tick the 100 Hz case is cheaper (404.8 against 420 ns), but per
+    /// second of real time it costs twice as much and is less accurate, so only 50 Hz is Pareto-best.
+    /// Ranked by what a second costs: measured in real time where the run has it, else projected.
+    @Test func theParetoBestAcrossRatesIsRankedByCostPerSecond() throws {
+        func run(withRealTime: Bool) -> RunResult {
+            var run = SampleRun.make()
+            run.cases = []
+            let template = SampleRun.make().cases[0]
+            for (rate, costPerTick, measured, error) in [(50.0, 420.0, 0.11, 0.22), (100.0, 404.8, 0.2, 0.40)] {
+                for mode in withRealTime ? [RunMode.virtual, .realtime] : [.virtual] {
+                    var result = template
+                    result.spec = CaseSpec(workload: "heading", rateHz: rate, filter: "mahony", mode: mode, repetition: 1,
+                                           durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+                    result.cpuNsPerSample = mode == .virtual ? costPerTick : 20_000
+                    result.projectedCpuPct = mode == .virtual ? costPerTick * rate / 1e7 : nil
+                    result.cpuPct = mode == .realtime ? measured : nil
+                    run.cases.append(result)
+                }
+                let summary = ErrorSummary([error, error])!
+                let attitude = AttitudeAccuracy(total: summary, tilt: summary, heading: summary, yawOffsetDegrees: nil, timeShiftSeconds: 0)
+                run.accuracy.append(AccuracyResult(
+                    workload: "heading", rateHz: rate, filter: "mahony", measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, attitude: attitude)))
+            }
+            return run
+        }
+        for withRealTime in [false, true] {
+            let rows = try #require(AccuracyCost.grouped(run(withRealTime: withRealTime)).first).rows
+            #expect(rows.map(\.result.rateHz) == [50, 100])
+            #expect(rows.map(\.isParetoBest) == [true, false], "real time: \(withRealTime)")
+            #expect(rows.map(\.costBasis) == (withRealTime ? [.measured, .measured] : [.projected, .projected]))
+        }
+        let report = MarkdownReport.render(run(withRealTime: true), charts: RunCharts.make(run(withRealTime: true)))
+        #expect(report.contains("| mahony | 50 | 420.0 | 0.110 (measured) | 0.22 |"))
+        let chart = try #require(RunCharts.make(run(withRealTime: false)).first { $0.kind == .accuracy(workload: "heading") })
+        #expect(chart.svg.contains("CPU % of one core, projected from virtual time (median)"))
+        let csv = RunCSV.accuracy(run(withRealTime: true))
+        #expect(csv.contains(",true,") && csv.contains(",0.1100,measured\n") && csv.contains(",0.2000,measured\n"))
     }
 }

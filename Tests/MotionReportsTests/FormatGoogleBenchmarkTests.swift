@@ -82,11 +82,9 @@ import Testing
     }
 
     @Test func namesShowParametersAndNativeTiming() {
-        #expect(ExportedCase.name(
-            workload: "motion-cube", rateHz: 60, recordedTiming: false, filter: "raw", parameters: ["shapes": 100, "b": 0.5], mode: .virtual
-        ) == "motion-cube/60Hz/raw/b:0.5/shapes:100/virtual")
-        #expect(ExportedCase.name(
-            workload: "heading", rateHz: 100.787162, recordedTiming: true, filter: "mahony", parameters: [:], mode: nil
-        ) == "heading/native/mahony")
+        #expect(CaseIdentity(workload: "motion-cube", rateHz: 60, filter: "raw", parameters: ["shapes": 100, "b": 0.5]).exportName(mode: .virtual)
+            == "motion-cube/60Hz/raw/b:0.5/shapes:100/virtual")
+        #expect(CaseIdentity(workload: "heading", rateHz: 100.787162, recordedTiming: true, filter: "mahony").exportName(mode: nil)
+            == "heading/native/mahony")
     }
 }

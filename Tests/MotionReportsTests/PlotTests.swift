@@ -70,7 +70,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     }
 
     private func emit(_ name: String, in folder: URL, rows: [String]) throws {
-        let emitted = folder.appendingPathComponent(EmittedCase.folderName)
+        let emitted = folder.appendingPathComponent(RunFolder.emittedFolderName)
         try FileManager.default.createDirectory(at: emitted, withIntermediateDirectories: true)
         let text = (["time_s,pressure_in_kpa,relative_altitude_m,scored,truth_relative_altitude_m,error_altitude_m"] + rows).joined(separator: "\n") + "\n"
         try text.write(to: emitted.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
@@ -82,7 +82,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         try emit("barometer-1hz-none", in: folder, rows: ["0,101.3,0,0,0,0", "1,101.29,0.8,0,1,-0.2", "2,101.28,1.7,0,2,-0.3"])
         try emit("barometer-1hz-median-5", in: folder, rows: ["0,101.3,0,0,0,0", "1,101.29,0.9,0,1,-0.1", "2,101.28,2.1,0,2,0.1"])
         let plots = try RunPlots.make(scoredRun(), runFolder: folder)
-        #expect(plots.notes.isEmpty)
+        #expect(plots.missing.isEmpty)
         let names = plots.charts.map(\.fileName)
         #expect(names.contains("plots/barometer-1hz-estimate.svg") && names.contains("plots/barometer-1hz-error.svg"))
         let estimate = try #require(plots.charts.first { $0.fileName == "plots/barometer-1hz-estimate.svg" })
@@ -109,7 +109,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("emitted/barometer-1hz-none.csv"))
         let plots = try RunPlots.make(scoredRun(), runFolder: folder, names: ["barometer"])
-        #expect(plots.notes == ["no emitted/barometer-1hz-none.csv (run with --emit to plot it)", "no emitted/barometer-1hz-median-5.csv (run with --emit to plot it)"])
+        #expect(plots.missing == ["emitted/barometer-1hz-none.csv", "emitted/barometer-1hz-median-5.csv"])
         #expect(plots.charts.isEmpty)
     }
 }

@@ -61,7 +61,9 @@ import Testing
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(throws: OutputError.self) { try AtomicFile.prepareFolder(file.appendingPathComponent("run")) }
-        #expect(throws: OutputError.self) { try RunReport.write(SampleRun.make(), to: file) }
+        #expect { try RunReport.write(SampleRun.make(), to: file) } throws: { error in
+            (error as? ReportError).map { $0.cause is OutputError && $0.written.isEmpty } == true
+        }
     }
 
     @Test func runJSONOfAnotherSchemaOrMalformedIsRefusedNamingTheFile() throws {
@@ -100,7 +102,7 @@ import Testing
         #expect(markdown.contains("| 1 | 180.0 | 0.000180 | 0.0500 | 11.0 |"))
         #expect(markdown.contains("| 10 | 1800.0 | 0.000180 | 0.0500 | 11.0 |"))
         #expect(markdown.contains("| cube | 10 | low-pass · shapes=10 | 1800.0 |"))
-        let sweep = try #require(charts.first { $0.fileName == "sweep-cube-shapes.svg" })
+        let sweep = try #require(charts.first { $0.fileName == "sweep-cube-10hz-low-pass-shapes.svg" })
         #expect(sweep.svg.contains("shapes=10") && sweep.svg.contains(">1800</text>"))
         #expect(XMLParser(data: Data(sweep.svg.utf8)).parse())
         #expect(RunCSV.summary(run).contains("cube,10,low-pass,shapes=10,virtual,1,"))

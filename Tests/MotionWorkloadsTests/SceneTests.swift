@@ -48,19 +48,28 @@ import Testing
     }
 }
 
-@Suite struct WorkloadRegistryTests {
-    @Test func findsWorkloadsByName() {
-        #expect(WorkloadRegistry.named("accelerometer") == AccelerometerWorkload.self)
-        #expect(WorkloadRegistry.named("gyro-translation") == GyroTranslationWorkload.self)
-        #expect(WorkloadRegistry.named("no-such-workload") == nil)
-        let names = WorkloadRegistry.all.map { $0.descriptor.name }
-        for type in WorkloadRegistry.all { #expect(WorkloadRegistry.named(type.descriptor.name) == type) }
-        // WORKLOADS.md's order, whichever of its nine are registered so far.
-        let specified = [
+@Suite struct WorkloadCatalogueTests {
+    @Test func theBuiltInCatalogueIsWorkloadsMdsNineInItsOrder() {
+        let builtIn = WorkloadCatalogue.builtIn
+        #expect(builtIn.named("accelerometer") == AccelerometerWorkload.self)
+        #expect(builtIn.named("gyro-translation") == GyroTranslationWorkload.self)
+        #expect(builtIn.named("no-such-workload") == nil)
+        for type in builtIn.workloads { #expect(builtIn.named(type.descriptor.name) == type) }
+        #expect(builtIn.descriptors.map(\.name) == [
             "gyro-translation", "haptic-collision", "barometer", "accelerometer", "leveler", "heading", "pedometer",
             "motion-cube", "tilt-ball",
-        ]
-        #expect(names == specified.filter(names.contains) && Set(names).isSubset(of: specified))
+        ])
+    }
+
+    @Test func aCatalogueRefusesRepeatedAndMalformedNames() throws {
+        #expect(throws: CatalogueError.repeatedWorkload("barometer")) {
+            try WorkloadCatalogue.builtIn.adding([BarometerWorkload.self])
+        }
+        #expect(throws: CatalogueError.malformedName("Odd Name", kind: "workload", workload: "Odd Name")) {
+            try WorkloadCatalogue([OddlyNamedWorkload.self])
+        }
+        let one = try WorkloadCatalogue([AccelerometerWorkload.self]).adding([BarometerWorkload.self])
+        #expect(one.descriptors.map(\.name) == ["accelerometer", "barometer"])
     }
 
     @Test func descriptorsFollowTheSpecification() {
@@ -87,4 +96,14 @@ import Testing
         let counter = try Counter(configuration: WorkloadConfiguration(rate: 1, filter: "raw"))
         #expect(counter.describeState() == "last_value=-0.250000 samples=3.000000")
     }
+}
+
+/// A workload whose name a catalogue refuses.
+final class OddlyNamedWorkload: Workload {
+    static let descriptor = WorkloadDescriptor(
+        name: "Odd Name", summary: "", sensors: [], defaultRates: [1], filters: ["raw"], defaultFilters: ["raw"], displayRate: nil)
+    init(configuration: WorkloadConfiguration) {}
+    func handle(_ sample: SensorSample) {}
+    func renderFrame(at time: Double) {}
+    var outputSummary: [String: Double] { [:] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionBench
 import Testing
 
 /// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
@@ -50,9 +51,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path), "the folder the run made is left")
     }
 
+    /// A disk that fills after run.json: the file that did not fit is named, exit 1, and the measured
+    /// cases stay in run.json, with the files that fitted before it.
     @Test(.enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root and a kernel that lets this process mount"))
-    func aFullDiskFailsTheRunNamingTheFileAndLeavesNothing() throws {
+    func aFullDiskNamesTheFileAndKeepsTheMeasuredCases() throws {
         let folder = try Tmpfs.mount(bytes: 16 << 10)
+        defer { Tmpfs.unmount(folder) }
+        let outcome = try CLI.run(smallRun + ["--out", folder.path])
+        #expect(outcome.status == 1, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains(": No space left on device; the measured cases are kept in \(folder.path)/run.json"), "stderr: \(outcome.stderr)")
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(run.cases.count == 2 && run.interruption == nil)
+    }
+
+    /// A disk too small even for run.json: nothing is left.
+    @Test(.enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root and a kernel that lets this process mount"))
+    func aDiskWithNoRoomForRunJSONFailsTheRunAndLeavesNothing() throws {
+        let folder = try Tmpfs.mount(bytes: 4 << 10)
         defer { Tmpfs.unmount(folder) }
         try expectRefused(smallRun, out: folder, status: 1, messages: ["\(folder.path)/", ": No space left on device"])
     }

@@ -121,7 +121,7 @@ import FoundationXML
     /// The README lists every column a workload emits.
     @Test func theReadmeDocumentsEveryEmittedColumn() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for type in WorkloadRegistry.all {
+        for type in WorkloadCatalogue.builtIn.workloads {
             for column in type.outputColumns {
                 #expect(readme.contains("`\(column.name)`"), "\(type.descriptor.name): \(column.name)")
             }

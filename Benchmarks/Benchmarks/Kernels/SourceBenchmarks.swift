@@ -47,10 +47,10 @@ func sourceBenchmarks() {
 
     let trial = tracesFolder.appendingPathComponent("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting")
     for rate in [50.0, 200.0] {
-        Benchmark("hub delivery, tyrex accelerometer resampled ~100 → \(Int(rate)) Hz, per sample") { benchmark in
-            let hub = SensorHub(feed: .recording(try importTrace(at: trial).trace))
-            var subscription = try hub.subscribe([.accelerometer], rate: rate)
-            let ticks = Int(hub.duration! * rate)
+        Benchmark("resampled reading, tyrex accelerometer ~100 → \(Int(rate)) Hz, per sample") { benchmark in
+            let streams = [SensorKind.accelerometer: try importTrace(at: trial).trace[.accelerometer]]
+            var subscription = ResampledSource(streams: streams, rate: rate)
+            let ticks = Int(subscription.duration * rate)
             benchmark.startMeasurement()
             var tick = 0
             for _ in benchmark.scaledIterations {
@@ -58,7 +58,7 @@ func sourceBenchmarks() {
                 tick += 1
                 if tick == ticks {
                     benchmark.stopMeasurement()
-                    subscription = try hub.subscribe([.accelerometer], rate: rate)
+                    subscription = ResampledSource(streams: streams, rate: rate)
                     tick = 0
                     benchmark.startMeasurement()
                 }

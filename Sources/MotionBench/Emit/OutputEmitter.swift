@@ -14,8 +14,8 @@ enum OutputEmitter {
         columns += sensors.flatMap(inputColumns)
         columns += workload.outputColumns
         if !quantities.isEmpty {
-            columns.append(TruthComparison.scoredColumn)
-            columns += quantities.flatMap { TruthComparison.of($0).columns }
+            columns.append(TruthColumns.scored)
+            columns += quantities.flatMap(TruthColumns.of)
         }
         return columns
     }
@@ -44,7 +44,7 @@ enum OutputEmitter {
         let type = type(of: workload)
         let quantities = input.reference == nil ? [] : EstimatedQuantity.allCases.filter(type.descriptor.estimates.contains)
         let columns = columns(workload: type, sensors: sensors, quantities: quantities)
-        try sink.begin(columns: columns.map(\.name))
+        try sink.begin(columns: columns)
         let animates = type.descriptor.displayRate != nil
         var latest: [SensorKind: Vector3] = [:]
         var truth = input.reference.map { TruthCells(reference: $0, quantities: quantities, alignment: attitudeAlignment) }
@@ -62,8 +62,8 @@ enum OutputEmitter {
             let prefixCount = extra.cells.count
             truth?.add(workload.currentEstimate, rowTime: time, to: &extra)
             for row in 0..<outputs.rowCount {
-                let cells = extra.cells[..<prefixCount] + outputs.cells[(row * outputCount)..<((row + 1) * outputCount)] + extra.cells[prefixCount...]
-                try sink.append(zip(cells, columns).map { Self.format($0, $1) })
+                try sink.append(
+                    Array(extra.cells[..<prefixCount] + outputs.cells[(row * outputCount)..<((row + 1) * outputCount)] + extra.cells[prefixCount...]))
             }
         }
 
@@ -91,15 +91,5 @@ enum OutputEmitter {
         }
         if let time = pendingTime { try writeRows(at: time) }
         workload.finish()
-    }
-
-    /// A cell as its column writes it: a number with the column's decimals, a text as it is, a
-    /// missing figure as an empty cell.
-    static func format(_ cell: OutputRows.Cell, _ column: OutputColumn) -> String {
-        switch cell {
-        case let .number(value): FixedDecimal.format(value, decimals: column.decimals ?? 6)
-        case let .text(text): text
-        case .missing: ""
-        }
     }
 }

@@ -1,62 +1,7 @@
 import MotionWorkloads
 
-/// What a user asked to run, before it is checked and expanded into cases.
-public struct PlanRequest: Sendable, Equatable {
-    /// Workload names; empty means every registered workload (`--all`).
-    public var workloads: [String]
-    /// Rates in Hz; nil means each workload's default rates.
-    public var rates: [Double]?
-    /// Filters; nil means each workload's default filters.
-    public var filters: [String]?
-    /// Modes to run each case in.
-    public var modes: [RunMode]
-    /// Real-time case length, seconds.
-    public var durationSeconds: Double
-    /// Virtual-time samples per case.
-    public var sampleCount: Int
-    /// Wall seconds a virtual-time case may take, feeding fewer samples if needed; nil feeds exactly
-    /// `sampleCount`.
-    public var virtualBudgetSeconds: Double?
-    /// Repetitions of every case.
-    public var repetitions: Int
-    /// Display rate for animating workloads (60 or 120 on an iPhone).
-    public var displayRateHz: Double
-    /// Seed for the synthetic source and the workloads.
-    public var seed: UInt64
-    /// Values to sweep for workload parameters, by name (`--param shapes=1,10`); a parameter not named
-    /// sweeps its own default values.
-    public var parameters: [String: [Double]]
-
-    /// Creates a request.
-    public init(
-        workloads: [String], rates: [Double]?, filters: [String]?, modes: [RunMode],
-        durationSeconds: Double, sampleCount: Int, repetitions: Int, displayRateHz: Double = 60, seed: UInt64 = 1,
-        parameters: [String: [Double]] = [:], virtualBudgetSeconds: Double? = nil
-    ) {
-        self.workloads = workloads
-        self.rates = rates
-        self.filters = filters
-        self.modes = modes
-        self.durationSeconds = durationSeconds
-        self.sampleCount = sampleCount
-        self.repetitions = repetitions
-        self.displayRateHz = displayRateHz
-        self.seed = seed
-        self.parameters = parameters
-        self.virtualBudgetSeconds = virtualBudgetSeconds
-    }
-}
-
-/// A request that cannot be planned; `flag` names the command-line option at fault.
-public struct PlanError: Error, Equatable, CustomStringConvertible {
-    /// The option at fault, e.g. `--rate`.
-    public var flag: String
-    /// What is wrong.
-    public var reason: String
-    public var description: String { "\(flag): \(reason)" }
-}
-
-/// Expands a request into the matrix workload × rate × filter × mode × repetition.
+/// Expands a request into the matrix workload × rate × filter × parameters × mode × repetition,
+/// checked against the catalogue and against what the source can feed.
 public enum BenchmarkPlan {
     /// The highest rate accepted: beyond it the pacer's wake-up cost dominates what is measured.
     public static let maximumRateHz = 10_000.0
@@ -68,27 +13,32 @@ public enum BenchmarkPlan {
     /// long command line is refused before it is built rather than filling memory.
     public static let mostCases = 100_000
 
-    /// Checks `request` and lists its cases, repetition outermost so slow drifts of a noisy machine
-    /// spread over every case instead of landing on one.
-    public static func cases(for request: PlanRequest) throws -> [CaseSpec] {
-        let descriptors = try selectedDescriptors(request.workloads)
+    /// Checks `request` against `catalogue` and `input` and lists its cases, repetition outermost so
+    /// slow drifts of a noisy machine spread over every case instead of landing on one. A workload
+    /// named in the request whose sensors the source lacks is an error; in a run of all it is left
+    /// out (`Plan.leftOut`). Throws `PlanError`.
+    public static func plan(_ request: PlanRequest, catalogue: WorkloadCatalogue, input: RunInput) throws -> Plan {
+        let descriptors = try selectedDescriptors(request.workloads, in: catalogue)
         try validate(request)
+        if request.recordedTiming, !input.isRecording { throw PlanError.recordedTimingNeedsRecording }
+        let durationSeconds = try durationSeconds(request, input: input)
+        let sampleCount = request.sampleCount ?? request.defaultSampleCount
+        let explicit = !request.workloads.isEmpty
         var perRepetition: [CaseSpec] = []
         for descriptor in descriptors {
-            let filters = try filters(for: descriptor, requested: request.filters, explicit: !request.workloads.isEmpty)
-            if !request.workloads.isEmpty, let idle = descriptor.parameters.first(where: { parameter in
+            let filters = try filters(for: descriptor, requested: request.filters, explicit: explicit)
+            if explicit, let idle = descriptor.parameters.first(where: { parameter in
                 request.parameters[parameter.name] != nil && !filters.contains(where: parameter.applies)
             }) {
-                throw PlanError(flag: "--param", reason: "\(idle.name) tunes \(descriptor.name)'s \((idle.filters ?? []).joined(separator: ", ")) only, and no filter selected is one of them")
+                throw PlanError.parameterTunesNoSelectedFilter(parameter: idle.name, workload: descriptor.name, filters: idle.filters ?? [])
             }
             for rate in request.rates ?? descriptor.defaultRates {
                 for filter in filters {
-                    let sweeps = try parameterSweeps(for: descriptor, filter: filter, requested: request.parameters, explicit: !request.workloads.isEmpty)
-                    for parameters in sweeps {
+                    for parameters in try parameterSweeps(for: descriptor, filter: filter, requested: request.parameters, explicit: explicit) {
                         for mode in request.modes {
                             perRepetition.append(CaseSpec(
                                 workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
-                                durationSeconds: request.durationSeconds, sampleCount: request.sampleCount,
+                                durationSeconds: durationSeconds, sampleCount: sampleCount,
                                 displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
                                 seed: request.seed, parameters: parameters,
                                 virtualBudgetSeconds: request.virtualBudgetSeconds
@@ -100,32 +50,43 @@ public enum BenchmarkPlan {
         }
         let declared = Set(descriptors.flatMap { $0.parameters.map(\.name) })
         if let unknown = request.parameters.keys.sorted().first(where: { !declared.contains($0) }) {
-            let known = declared.isEmpty ? "the selected workloads have none" : "known: \(declared.sorted().joined(separator: ", "))"
-            throw PlanError(flag: "--param", reason: "no selected workload has parameter '\(unknown)' (\(known))")
+            throw PlanError.unknownParameter(unknown, known: declared.sorted())
         }
         if let filters = request.filters {
             let offered = Set(descriptors.flatMap(\.filters))
             if let unknown = filters.first(where: { !offered.contains($0) }) {
-                throw PlanError(flag: "--filter", reason: "no selected workload has filter '\(unknown)' (known: \(offered.sorted().joined(separator: ", ")))")
+                throw PlanError.unknownFilter(unknown, known: offered.sorted())
             }
         }
         try checkSize(Double(perRepetition.count) * Double(request.repetitions))
-        return (1...request.repetitions).flatMap { repetition in
+
+        let unfed = descriptors.map { ($0.name, input.missingSensors(for: $0)) }.filter { !$0.1.isEmpty }
+        if explicit, let (workload, missing) = unfed.min(by: { $0.0 < $1.0 }) {
+            throw PlanError.sourceLacksSensors(workload: workload, missing: missing, source: input.source.description)
+        }
+        let leftOut = Set(unfed.map(\.0))
+        perRepetition = perRepetition.filter { !leftOut.contains($0.workload) }
+        if request.recordedTiming {
+            perRepetition = recordedTiming(perRepetition, catalogue: catalogue, input: input, sampleCount: request.sampleCount)
+        }
+        try checkFramesPerTick(perRepetition)
+        let cases = (1...request.repetitions).flatMap { repetition in
             perRepetition.map { spec in
                 var spec = spec
                 spec.repetition = repetition
                 return spec
             }
         }
+        return Plan(cases: cases, durationSeconds: durationSeconds, sampleCount: sampleCount, leftOut: unfed)
     }
 
-    private static func selectedDescriptors(_ names: [String]) throws -> [WorkloadDescriptor] {
-        let all = WorkloadRegistry.all.map { $0.descriptor }
+    private static func selectedDescriptors(_ names: [String], in catalogue: WorkloadCatalogue) throws -> [WorkloadDescriptor] {
+        let all = catalogue.descriptors
         guard !names.isEmpty else { return all }
         var seen = Set<String>()
         return try names.compactMap { name in
             guard let descriptor = all.first(where: { $0.name == name }) else {
-                throw PlanError(flag: "workload", reason: "unknown workload '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))")
+                throw PlanError.unknownWorkload(name, known: all.map(\.name))
             }
             return seen.insert(name).inserted ? descriptor : nil
         }
@@ -133,33 +94,67 @@ public enum BenchmarkPlan {
 
     /// Refuses a plan of more than `mostCases` cases.
     private static func checkSize(_ count: Double) throws {
-        guard count <= Double(mostCases) else {
-            throw PlanError(
-                flag: "--rate, --filter, --param, --repetitions",
-                reason: "the plan would hold \(Format.significant(count, 3)) cases; at most \(mostCases)")
-        }
+        guard count <= Double(mostCases) else { throw PlanError.tooManyCases(count) }
     }
 
     private static func validate(_ request: PlanRequest) throws {
         // Parameter sweeps multiply: check the product before building it.
         try checkSize(request.parameters.values.reduce(Double(request.repetitions)) { $0 * Double($1.count) })
         for rate in request.rates ?? [] where !(rate > 0 && rate <= maximumRateHz) {
-            throw PlanError(flag: "--rate", reason: "\(rate) Hz is outside (0, \(Int(maximumRateHz))] Hz")
+            throw PlanError.rateOutOfRange(rate)
         }
-        if request.rates?.isEmpty == true { throw PlanError(flag: "--rate", reason: "no rate given") }
-        if request.filters?.isEmpty == true { throw PlanError(flag: "--filter", reason: "no filter given") }
-        guard request.durationSeconds > 0, request.durationSeconds.isFinite else {
-            throw PlanError(flag: "--duration", reason: "\(request.durationSeconds) s is not a positive duration")
+        if request.rates?.isEmpty == true { throw PlanError.nothingGiven(.rates) }
+        if request.filters?.isEmpty == true { throw PlanError.nothingGiven(.filters) }
+        if let duration = request.durationSeconds, !(duration > 0 && duration.isFinite) { throw PlanError.durationNotPositive(duration) }
+        guard request.defaultDurationSeconds > 0, request.defaultDurationSeconds.isFinite else {
+            throw PlanError.durationNotPositive(request.defaultDurationSeconds)
         }
-        guard request.sampleCount > 0 else {
-            throw PlanError(flag: "--samples", reason: "\(request.sampleCount) is not a positive sample count")
-        }
+        if let count = request.sampleCount, count <= 0 { throw PlanError.sampleCountNotPositive(count) }
+        guard request.defaultSampleCount > 0 else { throw PlanError.sampleCountNotPositive(request.defaultSampleCount) }
         guard (1...BenchmarkPlan.mostRepetitions).contains(request.repetitions) else {
-            throw PlanError(flag: "--repetitions", reason: "\(request.repetitions) is not a count in 1...\(BenchmarkPlan.mostRepetitions)")
+            throw PlanError.repetitionsOutOfRange(request.repetitions)
         }
-        guard !request.modes.isEmpty else { throw PlanError(flag: "--mode", reason: "no mode given") }
+        guard !request.modes.isEmpty else { throw PlanError.nothingGiven(.modes) }
         guard request.displayRateHz > 0, request.displayRateHz <= 240 else {
-            throw PlanError(flag: "--display-rate", reason: "\(request.displayRateHz) Hz is outside (0, 240] Hz")
+            throw PlanError.displayRateOutOfRange(request.displayRateHz)
+        }
+    }
+
+    /// Seconds per real-time case: asked for, or the default; never longer than a recording.
+    private static func durationSeconds(_ request: PlanRequest, input: RunInput) throws -> Double {
+        guard let available = input.duration else { return request.durationSeconds ?? request.defaultDurationSeconds }
+        if let asked = request.durationSeconds, asked > available {
+            throw PlanError.durationLongerThanRecording(asked, available: available)
+        }
+        return min(request.durationSeconds ?? request.defaultDurationSeconds, available)
+    }
+
+    /// Refuses a virtual-time case of an animating workload whose ticks would carry more than
+    /// `VirtualTimeCase.mostFramesPerTick` frames each.
+    private static func checkFramesPerTick(_ cases: [CaseSpec]) throws {
+        for spec in cases where spec.mode == .virtual && !spec.recordedTiming {
+            guard let displayRate = spec.displayRateHz else { continue }
+            let lowest = VirtualTimeCase.lowestRate(displayRate: displayRate)
+            if spec.rateHz < lowest {
+                throw PlanError.rateTooLowForFrames(spec.rateHz, workload: spec.workload, lowest: lowest, displayRateHz: displayRate)
+            }
+        }
+    }
+
+    /// The cases turned to replay the recording at its own timing: one rate per workload, the recording's
+    /// (`RunInput.recordedTiming(of:)`); virtual time feeds the whole recording once unless `sampleCount`
+    /// says otherwise. A workload that reads no sensor keeps its own rate.
+    private static func recordedTiming(_ cases: [CaseSpec], catalogue: WorkloadCatalogue, input: RunInput, sampleCount: Int?) -> [CaseSpec] {
+        var seen = Set<CaseKey>()
+        return cases.compactMap { spec in
+            guard let descriptor = catalogue.named(spec.workload)?.descriptor,
+                let timing = input.recordedTiming(of: input.fedSensors(for: descriptor))
+            else { return spec }
+            var spec = spec
+            spec.recordedTiming = true
+            spec.rateHz = timing.rateHz
+            spec.sampleCount = sampleCount ?? timing.samples.count
+            return seen.insert(CaseKey(spec)).inserted ? spec : nil
         }
     }
 
@@ -171,13 +166,12 @@ public enum BenchmarkPlan {
         for descriptor: WorkloadDescriptor, filter: String, requested: [String: [Double]], explicit: Bool
     ) throws -> [[String: Double]] {
         if explicit, let missing = requested.keys.sorted().first(where: { name in !descriptor.parameters.contains { $0.name == name } }) {
-            throw PlanError(flag: "--param", reason: "workload '\(descriptor.name)' has no parameter '\(missing)'")
+            throw PlanError.workloadLacksParameter(workload: descriptor.name, parameter: missing)
         }
         for parameter in descriptor.parameters {
             for value in requested[parameter.name] ?? [] {
                 guard parameter.range.contains(value), !parameter.isInteger || value == value.rounded() else {
-                    let kind = parameter.isInteger ? "a whole number" : "a number"
-                    throw PlanError(flag: "--param", reason: "\(parameter.name)=\(Format.hertz(value)) is not \(kind) in \(Format.hertz(parameter.range.lowerBound))...\(Format.hertz(parameter.range.upperBound))")
+                    throw PlanError.parameterValueOutOfRange(parameter: parameter, value: value)
                 }
             }
         }
@@ -193,12 +187,12 @@ public enum BenchmarkPlan {
     }
 
     /// The filters one workload runs with. A workload named explicitly must offer every filter asked
-    /// for; under `--all` a workload runs the asked-for filters it has, and is left out if it has none.
+    /// for; in a run of all a workload runs the asked-for filters it has, and is left out if it has none.
     private static func filters(for descriptor: WorkloadDescriptor, requested: [String]?, explicit: Bool) throws -> [String] {
         guard let requested else { return descriptor.defaultFilters }
         let offered = requested.filter(descriptor.filters.contains)
         if explicit, let missing = requested.first(where: { !descriptor.filters.contains($0) }) {
-            throw PlanError(flag: "--filter", reason: "workload '\(descriptor.name)' has no filter '\(missing)' (known: \(descriptor.filters.joined(separator: ", ")))")
+            throw PlanError.workloadLacksFilter(workload: descriptor.name, filter: missing, known: descriptor.filters)
         }
         return offered
     }

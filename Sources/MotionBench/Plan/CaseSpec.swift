@@ -24,8 +24,8 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     public var seed: UInt64
     /// Values of the workload's swept parameters, by name (empty when it has none).
     public var parameters: [String: Double]
-    /// Whether the case replays a recording at its own timing (`--rate native`); `rateHz` is then the
-    /// recording's samples per second over the subscribed sensors.
+    /// Whether the case replays a recording at its own timing; `rateHz` is then the recording's own
+    /// rate (`RunInput.recordedTiming(of:)`).
     public var recordedTiming: Bool
 
     /// Creates a case.
@@ -49,14 +49,5 @@ public struct CaseSpec: Sendable, Equatable, Codable {
     }
 
     /// The parameters as `name=value` joined by `;`, names sorted: `shapes=100`; empty when none.
-    public var parameterText: String {
-        Format.parameters(parameters)
-    }
-
-    /// A short human label, e.g. `accelerometer 10 Hz low-pass virtual #1` or `motion-cube 60 Hz raw shapes=100 …`.
-    public var label: String {
-        let swept = parameterText.isEmpty ? "" : " " + parameterText
-        let rate = recordedTiming ? "native (\(Format.significant(rateHz, 4)) Hz)" : "\(Format.hertz(rateHz)) Hz"
-        return "\(workload) \(rate) \(filter)\(swept) \(mode.rawValue) #\(repetition)"
-    }
+    public var parameterText: String { identity.parameterText }
 }

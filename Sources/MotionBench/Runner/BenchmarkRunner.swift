@@ -6,17 +6,16 @@ import SystemView
 
 /// Runs a plan's cases one after another and gathers a `RunResult`.
 public struct BenchmarkRunner {
-    /// Where each case's sensor samples and touches come from: given the case and the sensors the
-    /// workload needs or can use, an input whose source has at least those it needs.
-    public typealias SourceFactory = (CaseSpec, [SensorKind]) throws -> CaseInput
-
     private let harness: CaseHarness
-    private let makeSource: SourceFactory
+    private let catalogue: WorkloadCatalogue
+    private let input: RunInput
 
-    /// Creates a runner reading the process through `probe`, sampling at `samplerRateHz`.
-    public init(probe: ProcessProbe, samplerRateHz: Double = 10, makeSource: @escaping SourceFactory) {
+    /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
+    /// `probe`, sampling at `samplerRateHz`.
+    public init(probe: ProcessProbe, samplerRateHz: Double = 10, catalogue: WorkloadCatalogue, input: RunInput) {
         harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz)
-        self.makeSource = makeSource
+        self.catalogue = catalogue
+        self.input = input
     }
 
     /// Progress as each case starts: its 1-based index, the total, and the seconds still expected.
@@ -83,16 +82,16 @@ public struct BenchmarkRunner {
         }
     }
 
-    /// Scores each distinct case (workload, rate, filter, parameters, timing) whose workload estimates
-    /// something its source has the truth of, once whatever its modes and repetitions, and after a
-    /// workload's first such case, each recorded estimate that competes with it.
+    /// Scores each distinct case (`CaseIdentity`) whose workload estimates something its source has
+    /// the truth of, once whatever its modes and repetitions, and after a workload's first such case,
+    /// each recorded estimate that competes with it.
     public func scoreAccuracy(of cases: [CaseSpec]) throws -> [AccuracyResult] {
         var results: [AccuracyResult] = []
-        var scored = Set<String>()
+        var scored = Set<CaseIdentity>()
         var competed = Set<String>()
         for spec in cases {
-            guard let estimates = WorkloadRegistry.named(spec.workload)?.descriptor.estimates, !estimates.isEmpty,
-                scored.insert("\(spec.workload)|\(spec.rateHz)|\(spec.filter)|\(spec.parameterText)|\(spec.recordedTiming)").inserted
+            guard let estimates = catalogue.named(spec.workload)?.descriptor.estimates, !estimates.isEmpty,
+                scored.insert(spec.identity).inserted
             else { continue }
             let setup = try prepare(spec)
             guard let reference = setup.input.reference else { continue }
@@ -123,21 +122,21 @@ public struct BenchmarkRunner {
     /// What running `spec` takes: its workload's maker, its input, and the sensors to feed (the ones it
     /// needs, and the optional ones the source has).
     func prepare(_ spec: CaseSpec) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
-        guard let type = WorkloadRegistry.named(spec.workload) else {
-            throw PlanError(flag: "workload", reason: "unknown workload '\(spec.workload)'")
+        guard let type = catalogue.named(spec.workload) else {
+            throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
         }
         let descriptor = type.descriptor
-        let input = try makeSource(spec, descriptor.sensors + descriptor.optionalSensors)
+        let missing = input.missingSensors(for: descriptor)
+        guard missing.isEmpty else {
+            throw PlanError.sourceLacksSensors(workload: spec.workload, missing: missing, source: input.source.description)
+        }
+        let sensors = input.fedSensors(for: descriptor)
+        let caseInput = try input.input(for: spec, sensors: sensors)
         let configuration = WorkloadConfiguration(
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
-            parameters: spec.parameters, calibration: input.calibration
+            parameters: spec.parameters, calibration: caseInput.calibration
         )
-        let missing = descriptor.sensors.filter { !input.source.sensors.contains($0) }
-        guard missing.isEmpty else {
-            throw PlanError(flag: "source", reason: "the source has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(spec.workload) needs")
-        }
-        let sensors = descriptor.sensors + descriptor.optionalSensors.filter { input.source.sensors.contains($0) }
-        return ({ try type.init(configuration: configuration) }, input, sensors)
+        return ({ try type.init(configuration: configuration) }, caseInput, sensors)
     }
 
     /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.

@@ -1,20 +1,19 @@
 import MotionBench
 
-/// Each scored workload's error against cost as a scatter chart: a point per filter × rate, the
-/// Pareto-best filled and joined, recorded competitors (no measurable cost) as dashed lines.
+/// Each scored workload's error against its cost per second as a scatter chart: a point per filter ×
+/// rate, the Pareto-best filled and joined, recorded competitors (no measurable cost) as dashed lines.
 enum AccuracyChart {
-    /// What every accuracy chart's file name starts with.
-    static let fileNamePrefix = "accuracy-"
-
     /// The chart file of `workload`'s accuracy.
-    static func fileName(for workload: String) -> String { "\(fileNamePrefix)\(workload).svg" }
+    static func fileName(for workload: String) -> String { "accuracy-\(workload).svg" }
 
     /// A chart per workload with at least one row that has both a cost and an error.
     static func make(_ run: RunResult) -> [ReportChart] {
         AccuracyCost.grouped(run).compactMap { group in
+            let bases = Set(group.rows.compactMap(\.costBasis))
             let points = group.rows.compactMap { row -> ScatterChart.Point? in
-                guard let cost = row.cpuNsPerSample, let error = row.error else { return nil }
-                return ScatterChart.Point(label: label(row.result), x: cost, y: error, isHighlighted: row.isParetoBest)
+                guard let cost = row.cpuPct, let error = row.error else { return nil }
+                let marked = bases.count > 1 && row.costBasis == .projected
+                return ScatterChart.Point(label: label(row.result) + (marked ? " (projected)" : ""), x: cost, y: error, isHighlighted: row.isParetoBest)
             }
             guard !points.isEmpty, let first = group.rows.first?.result.measures else { return nil }
             let lines = group.rows.compactMap { row in
@@ -22,16 +21,25 @@ enum AccuracyChart {
             }
             let title = "\(group.workload): error against cost"
             let chart = ScatterChart(
-                title: title, xLabel: "CPU ns per sample tick (median)", yLabel: errorLabel(first),
+                title: title, xLabel: costLabel(bases), yLabel: errorLabel(first),
                 points: points, lines: lines)
-            return ReportChart(fileName: fileName(for: group.workload), title: title, svg: chart.svg())
+            return ReportChart(kind: .accuracy(workload: group.workload), fileName: fileName(for: group.workload), title: title, svg: chart.svg())
         }
     }
 
     /// The filter, parameters and rate: `madgwick beta=0.05 50 Hz`.
     private static func label(_ result: AccuracyResult) -> String {
-        let parameters = result.parameters.isEmpty ? "" : " " + Format.parameters(result.parameters)
+        let parameters = result.parameters.isEmpty ? "" : " " + CaseIdentity.parameterText(result.parameters)
         return "\(result.filter)\(parameters) \(Format.hertz(result.rateHz)) Hz"
+    }
+
+    /// The cost axis: CPU % of one core per second of real time, measured or projected as the rows are.
+    private static func costLabel(_ bases: Set<AccuracyCost.CostBasis>) -> String {
+        switch bases {
+        case [.measured]: "CPU % of one core, measured in real time (median)"
+        case [.projected]: "CPU % of one core, projected from virtual time (median)"
+        default: "CPU % of one core (median): measured in real time, or projected where marked"
+        }
     }
 
     /// What `AccuracyCost.primaryError` measured, with its unit.

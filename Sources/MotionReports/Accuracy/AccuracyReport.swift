@@ -9,16 +9,18 @@ enum AccuracyReport {
         guard !groups.isEmpty else { return "" }
         var out = "## Accuracy against cost\n\n"
         out += "Each estimator's outputs against the source's truth over the scored stretch (the first "
-        out += "\(Format.hertz(AccuracyReference.defaultSettleSeconds)) s left for filters to settle). Cost is the median CPU ns per sample tick in virtual time "
-        out += "and the CPU % of one core it means at that rate; a recorded estimate (a phone's own) has no cost here. "
-        out += "★ marks the Pareto-best: no other row is as cheap and as accurate and better at one.\n\n"
+        out += "\(Format.hertz(AccuracyReference.defaultSettleSeconds)) s left for filters to settle). Cost is the median CPU ns per sample tick in virtual time, "
+        out += "and the cost per second that rows are ranked by: the workload's CPU % of one core measured in real time, wake-ups included, "
+        out += "or, for a case the run has no real-time figure of, the CPU % virtual time projects (each row says which). "
+        out += "A recorded estimate (a phone's own) has no cost here. "
+        out += "★ marks the Pareto-best: no other row is as cheap per second and as accurate and better at one.\n\n"
         for group in groups {
             out += "### \(group.workload)\n\n"
             let rows = group.rows
             if rows.contains(where: { $0.result.measures.attitude != nil }) { out += attitudeTable(rows) }
             if rows.contains(where: { $0.result.measures.steps != nil }) { out += stepsTable(rows) }
             if rows.contains(where: { $0.result.measures.altitude != nil }) { out += altitudeTable(rows) }
-            for chart in charts where chart.fileName == AccuracyChart.fileName(for: group.workload) {
+            for chart in charts where chart.kind == .accuracy(workload: group.workload) {
                 out += "![\(chart.title)](\(chart.fileName))\n\n"
             }
         }
@@ -27,7 +29,7 @@ enum AccuracyReport {
 
     private static func attitudeTable(_ rows: [AccuracyCost]) -> String {
         var out = "Attitude error in degrees: total, tilt and heading (median / p95 / RMS), after the yaw offset and time shift fitted for each estimator.\n\n"
-        out += "| Filter | Rate (Hz) | CPU ns/sample | Projected CPU % | Total median | Total p95 | Total RMS | Tilt median | Tilt p95 | Heading median | Heading p95 | Yaw offset | Shift (ms) | Best |\n"
+        out += "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Total median | Total p95 | Total RMS | Tilt median | Tilt p95 | Heading median | Heading p95 | Yaw offset | Shift (ms) | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let attitude = row.result.measures.attitude else { continue }
@@ -40,7 +42,7 @@ enum AccuracyReport {
     }
 
     private static func stepsTable(_ rows: [AccuracyCost]) -> String {
-        var out = "| Filter | Rate (Hz) | CPU ns/sample | Projected CPU % | Steps counted | Steps taken | Error | Error % | Best |\n"
+        var out = "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Steps counted | Steps taken | Error | Error % | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let steps = row.result.measures.steps else { continue }
@@ -51,7 +53,7 @@ enum AccuracyReport {
 
     private static func altitudeTable(_ rows: [AccuracyCost]) -> String {
         var out = "Relative altitude error in metres.\n\n"
-        out += "| Filter | Rate (Hz) | CPU ns/sample | Projected CPU % | Median | p95 | RMS | Max | Best |\n"
+        out += "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Median | p95 | RMS | Max | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let altitude = row.result.measures.altitude else { continue }
@@ -65,10 +67,11 @@ enum AccuracyReport {
     private static func prefix(_ row: AccuracyCost) -> String {
         let result = row.result
         let name = result.recordedEstimate == nil
-            ? (result.parameters.isEmpty ? result.filter : "\(result.filter) · \(Format.parameters(result.parameters))")
+            ? (result.parameters.isEmpty ? result.filter : "\(result.filter) · \(CaseIdentity.parameterText(result.parameters))")
             : "*\(result.filter)* (recorded)"
         let rate = result.recordedTiming ? "native \(Format.significant(result.rateHz, 4))"
             : result.recordedEstimate == nil ? Format.hertz(result.rateHz) : Format.fixed(result.rateHz, 1)
-        return "| \(name) | \(rate) | \(MarkdownReport.cell(row.cpuNsPerSample, 1)) | \(MarkdownReport.share(row.projectedCpuPct)) | "
+        let perSecond = row.cpuPct.map { "\(MarkdownReport.share($0)) (\(row.costBasis!.rawValue))" } ?? "—"
+        return "| \(name) | \(rate) | \(MarkdownReport.cell(row.cpuNsPerSample, 1)) | \(perSecond) | "
     }
 }

@@ -80,7 +80,8 @@ public enum RunCSV {
 
     /// One row per scored estimator: its case (no mode or repetition: accuracy does not depend on
     /// them), the recorded estimate it is when it is a phone's own, its cost, whether it is
-    /// Pareto-best in its workload, and every error measured (empty where not measured).
+    /// Pareto-best in its workload by its cost per second, every error measured (empty where not
+    /// measured), and last that cost per second with what it is (`measured` or `projected`).
     public static func accuracy(_ run: RunResult) -> String {
         var table = CSVTable(header: [
             "workload", "rate_hz", "filter", "params", "recorded_estimate", "scored_from_s", "scored_to_s",
@@ -88,7 +89,7 @@ public enum RunCSV {
             "total_median_deg", "total_p95_deg", "total_rms_deg", "tilt_median_deg", "tilt_p95_deg", "tilt_rms_deg",
             "heading_median_deg", "heading_p95_deg", "heading_rms_deg", "yaw_offset_deg", "time_shift_ms", "attitude_samples",
             "steps_estimated", "steps_true", "steps_error", "steps_error_pct",
-            "altitude_median_m", "altitude_p95_m", "altitude_rms_m", "altitude_max_m",
+            "altitude_median_m", "altitude_p95_m", "altitude_rms_m", "altitude_max_m", "cpu_pct", "cpu_pct_basis",
         ])
         for group in AccuracyCost.grouped(run) {
             for row in group.rows {
@@ -99,7 +100,7 @@ public enum RunCSV {
                     [summary?.median, summary?.p95, summary?.rms].map { Format.fixed($0, 4) }
                 }
                 table.append([
-                    result.workload, Format.hertz(result.rateHz), result.filter, Format.parameters(result.parameters),
+                    result.workload, Format.hertz(result.rateHz), result.filter, CaseIdentity.parameterText(result.parameters),
                     result.recordedEstimate ?? "", Format.fixed(measures.scoredFrom, 3), Format.fixed(measures.scoredTo, 3),
                     Format.fixed(row.cpuNsPerSample, 1), Format.significant(row.projectedCpuPct, 4), String(row.isParetoBest),
                 ] + errors + [
@@ -109,6 +110,7 @@ public enum RunCSV {
                     measures.steps.map { String($0.error) } ?? "", Format.fixed(measures.steps?.errorPercent, 2),
                     Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
                     Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
+                    Format.significant(row.cpuPct, 4), row.costBasis?.rawValue ?? "",
                 ])
             }
         }

@@ -26,14 +26,14 @@ public enum CompareMarkdown {
             for row in regressions {
                 let p = row.test.map { ", p = \(Format.significant($0.pValue, 2))" } ?? ""
                 let percent = row.changePct.map { ", \(signed($0) { Format.fixed($0, 1) }) %" } ?? ""
-                out += "- `\(row.subject.label)` \(row.metric.title): \(number(row.baseline)) → \(number(row.candidate)) "
+                out += "- `\(label(row.subject))` \(row.metric.title): \(number(row.baseline)) → \(number(row.candidate)) "
                 out += "(\(signed(row.change, number))\(percent)\(p))\n"
             }
             out += "\n"
         }
         if !comparison.rows.isEmpty { out += table(comparison.rows) }
         for (side, subjects) in [("baseline", comparison.onlyInBaseline), ("candidate", comparison.onlyInCandidate)] where !subjects.isEmpty {
-            out += "Only in the \(side): " + subjects.map { "`\($0.label)`" }.joined(separator: ", ") + ".\n\n"
+            out += "Only in the \(side): " + subjects.map { "`\(label($0))`" }.joined(separator: ", ") + ".\n\n"
         }
         out += rules(comparison)
         return out
@@ -100,5 +100,11 @@ public enum CompareMarkdown {
     /// Table cells and code spans must not hold a bare |.
     private static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// A one-line label, e.g. `accelerometer 10 Hz low-pass virtual` or `heading 50 Hz madgwick beta=0.1 accuracy`.
+    static func label(_ subject: ComparisonSubject) -> String {
+        let parameters = subject.parameterText.isEmpty ? "" : " " + subject.parameterText
+        return "\(subject.workload) \(Format.hertz(subject.rateHz)) Hz \(subject.filter)\(parameters) \(subject.mode?.rawValue ?? "accuracy")"
     }
 }

@@ -40,11 +40,8 @@ public enum ActionBenchmarkJSON {
                 median(exported, "peak_rss_mib", unit: "MiB", of: \.peakRssMiB),
             ].compactMap { $0 }
         }
-        let errors = run.accuracy.filter { $0.recordedEstimate == nil }.flatMap { result in
-            let name = ExportedCase.name(
-                workload: result.workload, rateHz: result.rateHz, recordedTiming: result.recordedTiming, filter: result.filter,
-                parameters: result.parameters, mode: nil
-            )
+        let errors = run.accuracy.flatMap { result -> [Entry] in
+            guard let name = result.identity?.exportName(mode: nil) else { return [] }
             let stretch = "scored from \(Format.fixed(result.measures.scoredFrom, 1)) s to \(Format.fixed(result.measures.scoredTo, 1)) s"
             return AccuracyFigures.headline(result.measures).map {
                 Entry(name: "\(name) \($0.name)", unit: $0.unit, value: $0.value, range: nil, extra: stretch)

@@ -23,8 +23,13 @@ public enum MarkdownReport {
         out += samplerTable(groups)
         out += AccuracyReport.render(run, charts: charts)
         // Accuracy charts sit in their own section, and the plots over time in theirs.
-        let plots = charts.filter { $0.fileName.hasPrefix(RunPlots.folderName + "/") }
-        let costCharts = charts.filter { !$0.fileName.hasPrefix(AccuracyChart.fileNamePrefix) && !plots.map(\.fileName).contains($0.fileName) }
+        let plots = charts.filter(\.kind.isPlotOverTime)
+        let costCharts = charts.filter { chart in
+            switch chart.kind {
+            case .cost, .cpu, .sweep: true
+            default: false
+            }
+        }
         if !costCharts.isEmpty {
             out += "## Charts\n\n"
             for chart in costCharts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
@@ -38,10 +43,10 @@ public enum MarkdownReport {
     /// linked, one line each (two per case are too many to show inline).
     private static func plotList(_ plots: [ReportChart]) -> String {
         guard !plots.isEmpty else { return "" }
-        var out = "## Plots\n\nOver time, from the emitted per-sample outputs (`\(EmittedCase.folderName)/`, written by `run --emit`) and the sampler's readings; `motionbench plot` draws them again.\n\n"
-        let shown = plots.filter { $0.fileName.hasSuffix("-estimate.svg") || $0.fileName.hasSuffix("-error.svg") }
+        var out = "## Plots\n\nOver time, from the emitted per-sample outputs (`\(RunFolder.emittedFolderName)/`) and the sampler's readings.\n\n"
+        let shown = plots.filter { $0.kind == .estimateOverTime || $0.kind == .errorOverTime }
         for plot in shown { out += "![\(plot.title)](\(plot.fileName))\n\n" }
-        for plot in plots where !shown.map(\.fileName).contains(plot.fileName) { out += "- [\(plot.title)](\(plot.fileName))\n" }
+        for plot in plots where plot.kind == .threadCPU || plot.kind == .memory { out += "- [\(plot.title)](\(plot.fileName))\n" }
         return out + "\n"
     }
 
@@ -133,7 +138,7 @@ public enum MarkdownReport {
         guard !sweeps.isEmpty else { return "" }
         var out = "## Cost against swept parameters\n\n"
         for sweep in sweeps {
-            out += "### \(sweep.workload) at \(Format.hertz(sweep.rateHz)) Hz, \(sweep.filter): cost against `\(sweep.parameter)`\n\n"
+            out += "### \(sweep.subject): cost against `\(sweep.parameter)`\n\n"
             out += "| \(sweep.parameter) | CPU ns/sample (virtual) | Projected CPU % | Measured CPU % (real time) | Peak RSS (MiB) |\n"
             out += "|---:|---:|---:|---:|---:|\n"
             for point in sweep.points {
@@ -147,7 +152,7 @@ public enum MarkdownReport {
 
     /// The filter, and the swept parameters when there are any: `raw · shapes=100`.
     static func variant(_ key: CaseKey) -> String {
-        key.parameters.isEmpty ? key.filter : "\(key.filter) · \(key.parameterText)"
+        key.parameters.isEmpty ? key.filter : "\(key.filter) · \(key.identity.parameterText)"
     }
 
     private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }

@@ -4,10 +4,11 @@ import MotionBench
 /// thread's CPU % of one core over time (`…-cpu.svg`) and the process's resident memory
 /// (`…-rss.svg`).
 enum ThreadPlots {
-    /// The charts of the real-time cases `selected` keeps (given the workload and the case's name).
-    static func make(_ run: RunResult, selected: (String, String) -> Bool) -> [ReportChart] {
-        run.cases.filter { $0.spec.mode == .realtime && selected($0.spec.workload, EmittedCase($0.spec).name) }.flatMap { result in
-            let name = "\(EmittedCase(result.spec).name)-realtime-\(result.spec.repetition)"
+    /// The charts of the real-time cases `selected` keeps.
+    static func make(_ run: RunResult, selected: (CaseIdentity) -> Bool) -> [ReportChart] {
+        let caseNames = run.caseNames
+        return run.cases.filter { $0.spec.mode == .realtime && selected($0.spec.identity) }.flatMap { result in
+            let name = "\(caseNames[result.spec.identity]!)-realtime-\(result.spec.repetition)"
             let subject = "\(result.spec.workload) \(Format.hertz(result.spec.rateHz)) Hz \(result.spec.filter)"
                 + (result.spec.parameters.isEmpty ? "" : " " + result.spec.parameterText) + " (real time, #\(result.spec.repetition))"
             let times = result.timeseries.map(\.elapsedSeconds)
@@ -25,10 +26,10 @@ enum ThreadPlots {
             let rssTitle = "\(subject): resident memory"
             return [
                 ReportChart(
-                    fileName: "\(RunPlots.folderName)/\(name)-cpu.svg", title: cpuTitle,
+                    kind: .threadCPU, fileName: RunFolder.plotFile("\(name)-cpu"), title: cpuTitle,
                     svg: LineChart(title: cpuTitle, xLabel: "time since the case's start, s", yLabel: "CPU % of one core since the previous reading", series: cpu).svg()),
                 ReportChart(
-                    fileName: "\(RunPlots.folderName)/\(name)-rss.svg", title: rssTitle,
+                    kind: .memory, fileName: RunFolder.plotFile("\(name)-rss"), title: rssTitle,
                     svg: LineChart(
                         title: rssTitle, xLabel: "time since the case's start, s", yLabel: "resident memory, MiB",
                         series: [.init(name: "process RSS", points: zip(times, result.timeseries.map(\.rssMiB)).map { (x: $0, y: $1) })]

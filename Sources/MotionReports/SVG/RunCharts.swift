@@ -1,15 +1,5 @@
 import MotionBench
 
-/// A chart file of a run's report.
-public struct ReportChart {
-    /// File name next to report.md.
-    public var fileName: String
-    /// What the chart shows.
-    public var title: String
-    /// The SVG text.
-    public var svg: String
-}
-
 /// The charts `report.md` links: cost per sample in virtual time, CPU % projected against measured,
 /// cost against swept parameters, and error against cost.
 public enum RunCharts {
@@ -25,7 +15,7 @@ public enum RunCharts {
                 categories: virtual.map { label($0.key) },
                 series: [.init(name: "CPU ns/sample", values: virtual.map { SampleSummary($0.cases.map(\.cpuNsPerSample))?.median })]
             )
-            charts.append(ReportChart(fileName: "cost.svg", title: title, svg: chart.svg()))
+            charts.append(ReportChart(kind: .cost, fileName: "cost.svg", title: title, svg: chart.svg()))
         }
         var keys: [CaseKey] = []
         for group in groups {
@@ -51,16 +41,18 @@ public enum RunCharts {
                     .init(name: "projected (virtual time)", values: values(.virtual, \.projectedCpuPct)),
                 ]
             )
-            charts.append(ReportChart(fileName: "cpu.svg", title: title, svg: chart.svg()))
+            charts.append(ReportChart(kind: .cpu, fileName: "cpu.svg", title: title, svg: chart.svg()))
         }
-        for sweep in ParameterSweep.all(in: groups) {
-            let title = "\(sweep.workload): CPU ns per sample against \(sweep.parameter)"
+        let sweeps = ParameterSweep.all(in: groups)
+        let names = ParameterSweep.fileNames(sweeps)
+        for sweep in sweeps {
+            let title = "\(sweep.subject): CPU ns per sample against \(sweep.parameter)"
             let chart = BarChart(
                 title: title, axisLabel: "CPU ns per sample tick (virtual time, median)",
                 categories: sweep.points.map { "\(sweep.parameter)=\(Format.hertz($0.value))" },
-                series: [.init(name: "\(Format.hertz(sweep.rateHz)) Hz, \(sweep.filter)", values: sweep.points.map(\.cpuNsPerSample))]
+                series: [.init(name: "\(Format.hertz(sweep.held.rateHz)) Hz, \(sweep.held.filter)", values: sweep.points.map(\.cpuNsPerSample))]
             )
-            charts.append(ReportChart(fileName: "sweep-\(sweep.workload)-\(sweep.parameter).svg", title: title, svg: chart.svg()))
+            charts.append(ReportChart(kind: .sweep, fileName: names[[sweep.held.name, sweep.parameter]]! + ".svg", title: title, svg: chart.svg()))
         }
         return charts + AccuracyChart.make(run)
     }

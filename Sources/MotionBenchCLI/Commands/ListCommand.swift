@@ -1,0 +1,38 @@
+import ArgumentParser
+import MotionReports
+import MotionWorkloads
+
+/// `motionbench list`: the workloads, what they read, and what `run --all` measures.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List workloads with their sensors, default rates and filters."
+    )
+
+    func run() {
+        var table = TextTable(header: ["workload", "sensors", "default Hz", "display Hz", "filters (default first)", "what it computes"])
+        for type in CommandContext.catalogue.workloads {
+            let workload = type.descriptor
+            let filters = workload.filters.map { workload.defaultFilters.contains($0) ? "\($0)*" : $0 }
+            table.append([
+                workload.name, (workload.sensors.map(\.rawValue) + workload.optionalSensors.map { "(\($0.rawValue))" }).joined(separator: ","),
+                workload.defaultRates.map(Format.hertz).joined(separator: ","),
+                workload.displayRate.map(Format.hertz) ?? "-", filters.joined(separator: ","), workload.summary,
+            ])
+        }
+        print(table.render(), terminator: "")
+        print("* measured by run --all; (sensor): read when the source has it")
+        let parameters = CommandContext.catalogue.workloads.flatMap { type in type.descriptor.parameters.map { (type.descriptor.name, $0) } }
+        if !parameters.isEmpty {
+            print("\nParameters (--param name=v1,v2,…):")
+            var table = TextTable(header: ["workload", "parameter", "filters", "default", "run --all sweeps", "range", "meaning"])
+            for (workload, parameter) in parameters {
+                table.append([
+                    workload, parameter.name, parameter.filters?.joined(separator: ",") ?? "all", Format.hertz(parameter.defaultValue),
+                    parameter.defaultSweep.count > 1 ? parameter.defaultSweep.map(Format.hertz).joined(separator: ",") : "-",
+                    "\(Format.hertz(parameter.range.lowerBound))…\(Format.hertz(parameter.range.upperBound))", parameter.summary,
+                ])
+            }
+            print(table.render(), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import MotionBench
+import MotionReports
+import MotionSensors
+import SystemView
+
+/// `motionbench run`: plans the matrix, runs it, writes the run folder and prints a summary.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run workloads at fixed rates and write run.json, CSV and Markdown reports.",
+        discussion: "Example: motionbench run --all --quick, or motionbench run accelerometer --rate 10,50 --filter raw,low-pass"
+    )
+
+    @Argument(help: "Workloads to run (see `motionbench list`).")
+    var workloads: [String] = []
+
+    @Flag(help: "Run every workload at its default rates and filters.")
+    var all = false
+
+    @Option(help: ArgumentHelp("Comma-separated rates in Hz, in (0, 10000], or `native`: a recording's own samples at their own times; default: each workload's own.", valueName: "hz,…|native"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("Comma-separated filters; default: each workload's default filters.", valueName: "name,…"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
+    var param: [String] = []
+
+    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH (a recording).", valueName: "source"))
+    var source = "synthetic:tilt-and-shake"
+
+    @Option(help: "realtime, virtual, or both.")
+    var mode: ModeChoice = .both
+
+    @Option(help: ArgumentHelp("Seconds per real-time case (default 10, 2 with --quick; a trace's length at most).", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("Sample ticks per virtual-time case, exactly (default: up to 200000, or 20000 with --quick, fewer if a case would take over 10 s, or 1 s, of wall time).", valueName: "n"))
+    var samples: Int?
+
+    @Option(help: "Repetitions of every case.")
+    var repetitions: Int = 1
+
+    @Option(help: ArgumentHelp("Display frames per second for animating workloads (an iPhone: 60 or 120).", valueName: "hz"))
+    var displayRate: Double = 60
+
+    @Option(help: ArgumentHelp("Readings per second of the CPU and memory sampler.", valueName: "hz"))
+    var samplerRate: Double = 10
+
+    @Option(help: "Seed of the synthetic source and of the workloads' randomness.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Folder for the run's files (default results/<UTC timestamp>).", valueName: "dir"))
+    var out: String?
+
+    @Option(help: FormatOption.help)
+    var format = "csv,md,json"
+
+    @Flag(help: "A short run: 2 s real-time cases and 20000-sample virtual cases.")
+    var quick = false
+
+    @Flag(help: "Print only the run folder's path.")
+    var quiet = false
+
+    @Flag(help: "Also write each case's outputs per sample (or frame) to emitted/CASE.csv, from an unmeasured replay after the measured cases, and the plots over time to plots/.")
+    var emit = false
+
+    func validate() throws {
+        if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
+        if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
+        if duration != nil, mode == .virtual {
+            throw ValidationError("--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
+        }
+        if samples != nil, mode == .realtime {
+            throw ValidationError("--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none (--duration sets a real-time case's length)")
+        }
+        guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
+        _ = try FormatOption.parse(format)
+    }
+
+    func run() throws {
+        try CommandFailure.reporting {
+            let input = try SourceOption.input(source, defaultSeed: seed)
+            let native = rate == "native"
+            let request = PlanRequest(
+                workloads: workloads,
+                rates: native ? nil : try rate.map { try CommaList.numbers($0, flag: "--rate") },
+                recordedTiming: native,
+                filters: try filter.map { try CommaList.names($0, flag: "--filter") },
+                modes: mode.modes,
+                durationSeconds: duration, defaultDurationSeconds: quick ? 2 : 10,
+                sampleCount: samples, defaultSampleCount: quick ? 20_000 : 200_000,
+                virtualBudgetSeconds: samples == nil ? (quick ? 1 : 10) : nil,
+                repetitions: repetitions, displayRateHz: displayRate, seed: seed,
+                parameters: try ParameterOption.parse(param)
+            )
+            let catalogue = CommandContext.catalogue
+            let plan = try BenchmarkPlan.plan(request, catalogue: catalogue, input: input)
+            for (workload, missing) in plan.leftOut {
+                FileHandle.standardError.write(Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            }
+            let folder = URL(literalPath: out ?? "results/\(Self.folderTimestamp())")
+            let folderExisted = FileManager.default.fileExists(atPath: folder.path)
+            do {
+                try AtomicFile.prepareFolder(folder)
+            } catch let error as OutputError {
+                throw ValidationError("--out: \(error)")
+            }
+
+            let settings = RunSettings(
+                durationSeconds: plan.durationSeconds, sampleCount: plan.sampleCount, repetitions: repetitions,
+                samplerRateHz: samplerRate, source: input.source.description, quick: quick
+            )
+            let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input)
+            let formats = try FormatOption.parse(format)
+            let progress = ProgressLine(enabled: !quiet)
+            StopSignal.install()
+            var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
+            let result: RunResult
+            do {
+                result = try runner.run(
+                    plan.cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
+                    checkpoint: { partial in
+                        // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
+                        if formats.contains(.json) { try checkpoint.write(partial) }
+                    })
+            } catch {
+                // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
+                // folder if it made one and nothing else is in it.
+                if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
+                if !folderExisted { rmdir(folder.path) }
+                throw error
+            }
+            progress.finish()
+            let files = try writeFiles(of: result, runner: runner, formats: formats, into: folder) {
+                if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
+                if !folderExisted { rmdir(folder.path) }
+            }
+            if quiet {
+                print(folder.path)
+            } else {
+                print(SummaryTable.render(result), terminator: "")
+                print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+            }
+            // A signal during the last case leaves a complete run, but still ends with the signal's
+            // code, so a script that was asked to stop stops.
+            if let signal = StopSignal.received() {
+                let summary = result.interruption?.summary(finishedCases: result.cases.count)
+                    ?? "\(signal.name) arrived during the last case: every case finished and was written"
+                FileHandle.standardError.write(Data("motionbench: \(summary)\n".utf8))
+                throw signal.exitCode
+            }
+        }
+    }
+
+    /// Writes the run's files: run.json first, then (with `--emit`, unless a signal stopped the run)
+    /// the emitted outputs and their plots, then the reports. A measured case is never lost to what
+    /// fails after it: once run.json is written it stays, and without the `json` format it is written
+    /// anyway when a later file fails; the failure is named and the exit code is 1. When run.json
+    /// itself cannot be written, `discard` removes what the run made and the error is thrown as it is.
+    private func writeFiles(
+        of result: RunResult, runner: BenchmarkRunner, formats: Set<ReportFormat>, into folder: URL, discard: () -> Void
+    ) throws -> [String] {
+        var written: [String] = []
+        do {
+            written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            var plots: [ReportChart] = []
+            if emit && StopSignal.received() == nil {
+                written += try EmittedFiles.write(result, runner: runner, into: folder)
+                plots = try RunPlots.make(result, runFolder: folder).charts
+            }
+            written += try RunReport.write(result, to: folder, formats: formats.subtracting([.json]), plots: plots)
+            return written
+        } catch {
+            if let report = error as? ReportError { written += report.written }
+            guard formats.contains(.json) ? written.contains(RunFolder.runFile) : true else {
+                discard()
+                throw error
+            }
+            let runFile = folder.appendingPathComponent(RunFolder.runFile)
+            if !written.contains(RunFolder.runFile), (try? RunReport.write(result, to: folder, formats: [.json])) == nil {
+                discard()
+                throw error
+            }
+            throw CommandFailure("\(error); the measured cases are kept in \(runFile.path)")
+        }
+    }
+
+    private static func folderTimestamp() -> String {
+        BenchmarkRunner.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
+    }
+}
+
+/// The `--mode` choices.
+enum ModeChoice: String, ExpressibleByArgument, CaseIterable {
+    case realtime, virtual, both
+
+    var modes: [RunMode] {
+        switch self {
+        case .realtime: [.realtime]
+        case .virtual: [.virtual]
+        case .both: [.virtual, .realtime]
+        }
+    }
+}

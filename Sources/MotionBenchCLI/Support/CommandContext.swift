@@ -1,0 +1,8 @@
+import MotionWorkloads
+
+/// What every command works over, set once before the command line is parsed (commands are made by
+/// the parser, so they cannot be handed it).
+enum CommandContext {
+    /// The workloads `list` shows and `run` plans from.
+    static var catalogue = WorkloadCatalogue.builtIn
+}

@@ -1,0 +1,32 @@
+import Foundation
+import MotionBench
+import MotionReports
+
+/// "case i of N, ETA" on stderr, rewritten in place, only when stderr is a terminal.
+struct ProgressLine {
+    private let active: Bool
+
+    init(enabled: Bool) {
+        active = enabled && isatty(STDERR_FILENO) == 1
+    }
+
+    func show(_ progress: BenchmarkRunner.Progress) {
+        guard active else { return }
+        let eta = Int(progress.remainingSeconds.rounded(.up))
+        let text = "[\(progress.index)/\(progress.total)] \(Self.label(progress.spec)) · ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    /// A short label of a case, e.g. `accelerometer 10 Hz low-pass virtual #1` or
+    /// `heading native (285.7 Hz) mahony virtual #1`.
+    static func label(_ spec: CaseSpec) -> String {
+        let swept = spec.parameterText.isEmpty ? "" : " " + spec.parameterText
+        let rate = spec.recordedTiming ? "native (\(Format.significant(spec.rateHz, 4)) Hz)" : "\(Format.hertz(spec.rateHz)) Hz"
+        return "\(spec.workload) \(rate) \(spec.filter)\(swept) \(spec.mode.rawValue) #\(spec.repetition)"
+    }
+
+    func finish() {
+        guard active else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,67 @@
+/// The workloads a run can plan from: a value handed to the plan, the runner and the command line, so
+/// a package can bring its own beside the built-in nine (`WorkloadCatalogue.builtIn`).
+///
+/// Names are what a case is identified and its files named by, so a catalogue refuses two workloads
+/// of one name, and names (of workloads, filters and parameters) that are not lower-case words
+/// joined by hyphens (`gyro-translation`, `low-pass`, `gyro-bias`).
+public struct WorkloadCatalogue {
+    /// The workload types, in the order listed and run.
+    public let workloads: [any Workload.Type]
+
+    /// A catalogue of `workloads`, in that order; throws `CatalogueError` for a repeated or malformed name.
+    public init(_ workloads: [any Workload.Type]) throws {
+        var seen = Set<String>()
+        for descriptor in workloads.map { $0.descriptor } {
+            guard seen.insert(descriptor.name).inserted else { throw CatalogueError.repeatedWorkload(descriptor.name) }
+            try Self.check(descriptor.name, kind: "workload", of: descriptor.name)
+            for filter in descriptor.filters { try Self.check(filter, kind: "filter", of: descriptor.name) }
+            for parameter in descriptor.parameters { try Self.check(parameter.name, kind: "parameter", of: descriptor.name) }
+            if descriptor.filters.isEmpty { throw CatalogueError.noFilter(workload: descriptor.name) }
+        }
+        self.workloads = workloads
+    }
+
+    /// This catalogue with `more` after its own; throws `CatalogueError` as `init` does.
+    public func adding(_ more: [any Workload.Type]) throws -> WorkloadCatalogue {
+        try WorkloadCatalogue(workloads + more)
+    }
+
+    /// The workload called `name`, if any.
+    public func named(_ name: String) -> (any Workload.Type)? {
+        workloads.first { $0.descriptor.name == name }
+    }
+
+    /// The descriptors, in order.
+    public var descriptors: [WorkloadDescriptor] { workloads.map { $0.descriptor } }
+
+    /// Lower-case letters and digits, in words joined by single hyphens.
+    private static func check(_ name: String, kind: String, of workload: String) throws {
+        let words = name.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed = !name.isEmpty && words.allSatisfy { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        }
+        guard wellFormed else { throw CatalogueError.malformedName(name, kind: kind, workload: workload) }
+    }
+}
+
+/// Why a set of workloads cannot be a catalogue.
+public enum CatalogueError: Error, Equatable, CustomStringConvertible {
+    /// Two workloads share a name.
+    case repeatedWorkload(String)
+    /// A workload, filter or parameter name is not lower-case words joined by hyphens.
+    case malformedName(String, kind: String, workload: String)
+    /// A workload offers no filter (every case runs one; `raw` when there is nothing to choose).
+    case noFilter(workload: String)
+
+    /// The reason in a sentence.
+    public var description: String {
+        switch self {
+        case let .repeatedWorkload(name):
+            "two workloads are named '\(name)'"
+        case let .malformedName(name, kind, workload):
+            "\(workload): \(kind) name '\(name)' is not lower-case letters and digits in words joined by hyphens"
+        case let .noFilter(workload):
+            "\(workload): offers no filter (name one, e.g. raw)"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import MotionBenchCLI
+import MotionWorkloads
+
+MotionbenchCommand.main(catalogue: .builtIn)

@@ -1,13 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Targets follow ../shared/spec/ARCHITECTURE.md: each row may import only the rows above it.
+// Targets follow ../shared/spec/ARCHITECTURE.md: each may import only the ones listed before it.
 let package = Package(
     name: "motionbench",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "motionbench", targets: ["motionbench"]),
         .library(name: "MotionBenchCLI", targets: ["MotionBenchCLI"]),
+        .library(name: "MotionReports", targets: ["MotionReports"]),
         .library(name: "MotionBench", targets: ["MotionBench"]),
         .library(name: "MotionWorkloads", targets: ["MotionWorkloads"]),
         .library(name: "MotionFilters", targets: ["MotionFilters"]),
@@ -19,20 +20,36 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // MARK: Implementation details (no API promise, not products)
+
         // What Glibc does not expose to Swift: gettid, thread names, timer slack, other threads' CPU clocks.
         .target(name: "CSystemShim"),
         // Named, joinable pthreads: the sampler, the runner's threads and workloads' own workers.
         .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
+
+        // MARK: What a workload is made of
+
+        // Vectors, quaternions, rotations, fitting, small numeric helpers.
         .target(name: "MotionMath"),
+        // Samples, the virtual device with truth, importers and the trace format, resampling, delivery order.
         .target(name: "MotionSensors", dependencies: ["MotionMath"]),
+        // Signal filters, attitude and heading fusion, calibration, magnetic model, steps and activity.
         .target(name: "MotionFilters", dependencies: ["MotionMath"]),
+        // The Workload protocol, the built-in catalogue, the headless scene model, 2D physics.
         .target(name: "MotionWorkloads", dependencies: ["MotionSensors", "MotionFilters", "ThreadSupport"]),
+
+        // MARK: Measuring it
+
+        // Every thread's CPU and the process's memory; Linux and Darwin producers behind one protocol.
         .target(name: "SystemView", dependencies: ["CSystemShim", "ThreadSupport"]),
+        // The runner: input, plan, case identity, pacing, modes, sampler wiring, accuracy, results, comparison.
         .target(
             name: "MotionBench",
             dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
         ),
+        // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
         .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
+        // The commands, reusable by a package's own executable over its own catalogue.
         .target(
             name: "MotionBenchCLI",
             dependencies: [
@@ -40,7 +57,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The command line over the built-in catalogue.
         .executableTarget(name: "motionbench", dependencies: ["MotionBenchCLI", "MotionWorkloads"]),
+
+        // MARK: Tests
 
         // Shared by the test targets: where the committed files are, and a driver that feeds a workload
         // as the runner does. Not a product.
@@ -50,7 +70,10 @@ let package = Package(
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors", "TestSupport"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionBenchTests", dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]),
+        .testTarget(
+            name: "MotionBenchTests",
+            dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]
+        ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
         .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "MotionBenchCLI", "TestSupport"]),
     ],

@@ -1,13 +1,12 @@
 import Foundation
 import MotionMath
 import MotionSensors
+import TestSupport
 
 /// The committed full tyrex iPhone 5 recordings (`traces/tyrex-attitude-iphone/full`), found from
 /// this file so a fresh clone tests on its own.
 enum TyrexRecordings {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("traces/tyrex-attitude-iphone/full")
+    static let folder = Repository.tyrexFull
 
     /// The five trials, clean texting first.
     static let trials = [

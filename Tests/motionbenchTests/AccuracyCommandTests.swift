@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Accuracy scored end to end: `run heading` on each full tyrex recording, our filters against the
 /// optical truth beside Apple's own attitude; and the pedometer on an Oxford walk with its app.
 @Suite(.serialized) struct AccuracyCommandTests {
-    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("traces")
+    static let traces = Repository.trace("")
 
     /// `accuracy.csv`'s rows, by column name.
     func accuracy(_ folder: URL) throws -> [[String: String]] {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import TestSupport
 import Testing
 
 /// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
@@ -7,8 +8,7 @@ import Testing
 /// `traces/bad-input` (BadInputTests, SourceCommandTests) and the bad arguments of CommandLineTests,
 /// this is the catalogue the README's "Bad input" table lists.
 @Suite struct BadInputCatalogueTests {
-    let oxford = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("traces/oxford-step-counter/user1_hand_1506421989895.csv")
+    let oxford = Repository.oxford
     /// A short run whose run.json is some 30 KB.
     let smallRun = ["run", "accelerometer", "--mode", "virtual", "--samples", "2000"]
 

@@ -2,6 +2,7 @@ import Foundation
 import MotionBench
 import MotionMath
 import MotionWorkloads
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -11,7 +12,7 @@ import FoundationXML
 /// `run --emit` and `plot` end to end: the emitted CSV pinned, re-scored to accuracy.csv's figures,
 /// the plots well-formed with their series, bad input refused.
 @Suite(.serialized) struct EmitCommandTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// A CSV file's rows by column name (the emitted files quote nothing these tests read).
     func rows(_ url: URL) throws -> [[String: String]] {

@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--source`, `--rate native` and `motionbench trace` end to end, on the committed recordings.
 @Suite(.serialized) struct SourceCommandTests {
-    let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("traces")
+    let traces = Repository.trace("")
     var tyrex: String { traces.appendingPathComponent("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting").path }
     var oxford: String { traces.appendingPathComponent("oxford-step-counter/user1_hand_1506421989895.csv").path }
 

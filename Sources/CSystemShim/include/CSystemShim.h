@@ -40,7 +40,7 @@ size_t mb_touch_pages(void *start, size_t length);
 
 /// The name of the sanitizer runtime loaded in this process ("ThreadSanitizer", "AddressSanitizer"),
 /// or NULL without one. Found by looking for the runtime's entry point, not by how this file was
-/// compiled, since `swift test --sanitize=…` links the runtime whatever flags a C target got.
+/// compiled, since a sanitized test build links the runtime whatever flags a C target got.
 const char *mb_loaded_sanitizer(void);
 
 /// Hands the allocator's free memory back to the kernel, so that work done between cases (encoding a

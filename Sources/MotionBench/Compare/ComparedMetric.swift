@@ -1,5 +1,5 @@
 /// A figure `compare` sets side by side. Every one is smaller-is-better, so a rise is a regression.
-/// The raw value is the name the command line's `--tolerance` and the comparison CSV use.
+/// The raw value is the name a tolerance is set by on the command line and the comparison CSV uses.
 public enum ComparedMetric: String, CaseIterable, Sendable {
     /// CPU nanoseconds of the workload thread and its workers per sample tick, in either mode.
     case cpuNsPerSample = "cpu_ns_per_sample"
@@ -53,7 +53,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     ///   cache miss or two) keeps the cheapest workloads (50 ns a sample) from failing on a few
     ///   nanoseconds. On the project's shared 2-core VM repetitions of a virtual-time case vary with a
     ///   CV of 2–9 % for the motion cube and mostly 10–25 % for the sub-microsecond workloads (5
-    ///   repetitions, `--quick` or not), so a gate there needs ≥ 5 repetitions, or instruction counts.
+    ///   repetitions, quick or not), so a gate there needs ≥ 5 repetitions, or instruction counts.
     /// - CPU %, 10 % and 0.01 points of a core: 0.01 % of a core is 100 µs a second, nothing beside
     ///   what a phone's sensor delivery itself costs.
     /// - Peak RSS, 10 % and 2 MiB: the process's footprint drifts by a fraction of a MiB between runs

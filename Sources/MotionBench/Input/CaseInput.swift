@@ -7,7 +7,7 @@ public struct CaseInput {
     /// Gestures, by time since the start.
     public var touches: [TouchEvent]
     /// A recording's own samples of the subscribed sensors, merged in time order from time 0, when
-    /// the case replays at the recording's timing (`--rate native`) instead of sampling `source`.
+    /// the case replays at the recording's own timing instead of sampling `source`.
     public var recorded: [SensorSample]?
     /// What the source knows to score outputs against; nil when it has no truth.
     public var reference: AccuracyReference?

@@ -48,7 +48,7 @@ public final class RunInput {
         switch source {
         case let .scenario(scenario, seed):
             self.init(scenario: scenario, seed: seed)
-        case let .recording(url, name):
+        case let .recording(url, _):
             let imported = try importTrace(at: url)
             self.init(trace: imported.trace, source: source, warnings: imported.warnings)
         }

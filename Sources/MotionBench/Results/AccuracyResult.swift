@@ -10,7 +10,7 @@ public struct AccuracyResult: Sendable, Codable, Equatable {
     public var filter: String
     /// Our case's swept parameters (empty for a recorded estimate).
     public var parameters: [String: Double]
-    /// Whether our case replayed the recording at its own timing (`--rate native`).
+    /// Whether our case replayed the recording at its own timing (rather than at a fixed rate).
     public var recordedTiming: Bool
     /// The recorded estimate's id in the trace (`apple-cmattitude`); nil for our own cases.
     public var recordedEstimate: String?

@@ -21,7 +21,7 @@ extension RunResult {
         }
     }
 
-    /// The largest run.json read: a full `run --all` writes about 2 MB, so anything this big is not
+    /// The largest run.json read: a full run of every workload writes about 2 MB, so anything this big is not
     /// one, and is refused before it is read into memory.
     public static let largestFileBytes = 256 << 20
 

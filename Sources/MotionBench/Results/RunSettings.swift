@@ -10,7 +10,7 @@ public struct RunSettings: Sendable, Codable, Equatable {
     public var samplerRateHz: Double
     /// The source that fed the workloads, e.g. `synthetic:tilt-and-shake,seed=1`.
     public var source: String
-    /// Whether `--quick` shortened the run.
+    /// Whether the run was a quick one (shorter cases).
     public var quick: Bool
 
     /// Creates settings.

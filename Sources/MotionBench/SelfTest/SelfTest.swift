@@ -139,7 +139,7 @@ public enum SelfTest {
         )
     }
 
-    /// The sanitizer runtime in this process (`swift test --sanitize=…`), if any.
+    /// The sanitizer runtime in this process (a sanitized build of the tests), if any.
     private static var loadedSanitizer: String? { mb_loaded_sanitizer().map { String(cString: $0) } }
 
     /// Resident size and peak around touching and freeing `touchedMiB`.

@@ -2,7 +2,7 @@ import Foundation
 import MotionBench
 
 /// Named baselines: each a verbatim copy of a run's `run.json` (its environment inside) at
-/// `FOLDER/NAME/run.json`, so CI can compare a fresh run with `--baseline NAME`.
+/// `FOLDER/NAME/run.json`, so CI can compare a fresh run with a baseline by name.
 public struct BaselineStore {
     /// The folder holding one subfolder per baseline (`results/baselines` by default).
     public let folder: URL

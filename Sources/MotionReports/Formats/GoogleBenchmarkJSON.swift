@@ -1,7 +1,7 @@
 import Foundation
 import MotionBench
 
-/// A run in Google Benchmark's JSON schema (what `--benchmark_format=json` of Google Benchmark 1.7.1
+/// A run in Google Benchmark's JSON schema (what the JSON output format of Google Benchmark 1.7.1
 /// writes), so Google Benchmark's `compare.py` and the tools that read its output compare motionbench
 /// runs: `compare.py benchmarks A/gbench.json B/gbench.json`.
 ///

@@ -1,4 +1,4 @@
-/// A kind of output a run folder can hold; `--format` picks any of them.
+/// A kind of output a run folder can hold; a run or a report picks any of them.
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// `summary.csv`, `threads.csv`, `timeseries.csv` and, when anything was scored, `accuracy.csv`.
     case csv
@@ -11,7 +11,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// `action-benchmark.json`: github-action-benchmark's `customSmallerIsBetter` input (see `ActionBenchmarkJSON`).
     case actionJSON = "action-json"
 
-    /// What `run` writes unless told otherwise: everything it wrote before `--format` existed.
+    /// What `run` writes unless told otherwise: everything it wrote before formats could be chosen.
     public static let runDefault: Set<ReportFormat> = [.csv, .md, .json]
     /// What `report` writes unless told otherwise: all but the run.json it reads.
     public static let reportDefault: Set<ReportFormat> = [.csv, .md]

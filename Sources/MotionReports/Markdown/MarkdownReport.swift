@@ -132,7 +132,7 @@ public enum MarkdownReport {
     }
 
     /// For each workload and parameter swept, cost against the parameter's value: the curve a sweep
-    /// like `--param shapes=1,10,100,1000` is run for.
+    /// of the motion cube's shape count is run for.
     private static func parameterSweeps(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
         let sweeps = ParameterSweep.all(in: groups)
         guard !sweeps.isEmpty else { return "" }

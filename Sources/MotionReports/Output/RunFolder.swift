@@ -1,5 +1,5 @@
-/// The files of a run folder, named in one place: what `run` and `report` write, where `--emit`'s
-/// files and the plots go, and what the plot command reads back.
+/// The files of a run folder, named in one place: what `run` and `report` write, where the emitted
+/// outputs and the plots go, and what the plot command reads back.
 public enum RunFolder {
     /// Everything about the run; `compare`, `report` and `plot` read it.
     public static let runFile = "run.json"

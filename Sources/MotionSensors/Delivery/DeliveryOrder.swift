@@ -1,5 +1,5 @@
 /// The one rule that orders a case's events, whatever feeds them (the real-time hub, a virtual-time
-/// replay, the accuracy pass, `--emit`, the tests and the micro-benchmarks):
+/// replay, the accuracy pass, the emitted outputs, the tests and the micro-benchmarks):
 ///
 /// - Event `k` of a stream at `rate` per second (a sample tick, a display frame) is at the instant
 ///   `k / rate` seconds, computed as one division from the start (`instant(of:rate:)`), never as a

@@ -3,38 +3,33 @@
 /// A workload that reads no sensor gets no sample, but its ticks still clock the stretch.
 public struct FixedRateFeed<Source: SensorSource>: SampleFeed {
     /// The source, advanced past what was read.
-    public var source: Source { _source }
-    @usableFromInline var _source: Source
-    @usableFromInline let sensors: [SensorKind]
-    @usableFromInline let rate: Double
-    @usableFromInline let tickCount: Int
-    @usableFromInline var tick = 0
-    @usableFromInline var sensorIndex = 0
-    @usableFromInline var tickInstant = 0.0
+    public private(set) var source: Source
+    private let sensors: [SensorKind]
+    private let rate: Double
+    private let tickCount: Int
+    private var tick = 0
+    private var sensorIndex = 0
+    public private(set) var nextInstant: Double?
+    public let endInstant: Double
 
     /// `tickCount` ticks of `sensors` from `source` at `rate` Hz.
     public init(source: Source, sensors: [SensorKind], rate: Double, tickCount: Int) {
-        _source = source
+        self.source = source
         self.sensors = sensors
         self.rate = rate
         self.tickCount = max(0, tickCount)
+        nextInstant = self.tickCount > 0 && !sensors.isEmpty ? 0 : nil
+        endInstant = DeliveryOrder.instant(of: self.tickCount, rate: rate)
     }
 
-    @inlinable public var nextInstant: Double? {
-        tick < tickCount && !sensors.isEmpty ? tickInstant : nil
-    }
-
-    @inlinable public var endInstant: Double {
-        DeliveryOrder.instant(of: tickCount, rate: rate)
-    }
-
-    @inlinable public mutating func next() -> SensorSample {
-        let sample = _source.reading(of: sensors[sensorIndex], at: tickInstant)
+    public mutating func next() -> SensorSample {
+        let instant = nextInstant!
+        let sample = source.reading(of: sensors[sensorIndex], at: instant)
         sensorIndex += 1
         if sensorIndex == sensors.count {
             sensorIndex = 0
             tick += 1
-            tickInstant = DeliveryOrder.instant(of: tick, rate: rate)
+            nextInstant = tick < tickCount ? DeliveryOrder.instant(of: tick, rate: rate) : nil
         }
         return sample
     }

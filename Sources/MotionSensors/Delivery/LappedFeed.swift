@@ -12,14 +12,16 @@ public struct LappedFeed: SampleFeed {
         case recorded(lapSeconds: Double)
     }
 
-    @usableFromInline let block: [SensorSample]
-    @usableFromInline let timing: Timing
+    private let block: [SensorSample]
+    private let timing: Timing
     /// Ticks (`.ticks`) or samples (`.recorded`) to feed in all; `Int.max` for no end.
-    @usableFromInline let total: Int
-    @usableFromInline var delivered = 0
-    @usableFromInline var position = 0
-    @usableFromInline var lap = 0
-    @usableFromInline var instant = 0.0
+    private let total: Int
+    /// Ticks or samples fed so far.
+    public private(set) var fed = 0
+    private var position = 0
+    private var sampleInTick = 0
+    public private(set) var nextInstant: Double?
+    public let endInstant: Double
 
     /// Replays `block` with `timing` until `total` ticks or samples are fed (`Int.max`: never ends).
     public init(block: [SensorSample], timing: Timing, total: Int) {
@@ -27,46 +29,35 @@ public struct LappedFeed: SampleFeed {
         self.block = block
         self.timing = timing
         self.total = total
-        instant = self.instant(ofUnit: 0)
+        endInstant = Self.instant(ofUnit: total, block: block, timing: timing)
+        nextInstant = total > 0 && !block.isEmpty ? Self.instant(ofUnit: 0, block: block, timing: timing) : nil
     }
 
-    /// Ticks (`.ticks`) or samples (`.recorded`) fed so far.
-    public var fed: Int { delivered }
-
-    @inlinable public var nextInstant: Double? {
-        delivered < total && !block.isEmpty ? instant : nil
-    }
-
-    @inlinable public var endInstant: Double { instant(ofUnit: total) }
-
-    @inlinable public mutating func next() -> SensorSample {
+    public mutating func next() -> SensorSample {
         var sample = block[position]
-        sample.time = instant
+        sample.time = nextInstant!
         position += 1
-        if position == block.count {
-            position = 0
-            lap += 1
-        }
+        if position == block.count { position = 0 }
         switch timing {
         case let .ticks(_, samplesPerTick):
-            if position % samplesPerTick == 0 {
-                delivered += 1
-                instant = instant(ofUnit: delivered)
-            }
+            sampleInTick += 1
+            guard sampleInTick == samplesPerTick else { return sample }
+            sampleInTick = 0
         case .recorded:
-            delivered += 1
-            instant = instant(ofUnit: delivered)
+            break
         }
+        fed += 1
+        nextInstant = fed < total ? Self.instant(ofUnit: fed, block: block, timing: timing) : nil
         return sample
     }
 
     /// The instant of tick or sample `unit` of the replay.
-    @inlinable func instant(ofUnit unit: Int) -> Double {
+    private static func instant(ofUnit unit: Int, block: [SensorSample], timing: Timing) -> Double {
         switch timing {
         case let .ticks(rate, _):
             return DeliveryOrder.instant(of: unit, rate: rate)
         case let .recorded(lapSeconds):
-            guard unit < Int.max else { return .infinity }
+            guard unit < Int.max, !block.isEmpty else { return .infinity }
             return block[unit % block.count].time + Double(unit / block.count) * lapSeconds
         }
     }

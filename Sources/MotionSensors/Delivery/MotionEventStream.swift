@@ -7,10 +7,12 @@ public struct MotionEventStream<Feed: SampleFeed>: IteratorProtocol, Sequence {
     /// The samples' feed, advanced past what was handed out.
     public var feed: Feed { _feed }
     @usableFromInline var _feed: Feed
-    @usableFromInline let displayRate: Double?
+    @usableFromInline let displayRate: Double
     @usableFromInline var touches: TouchQueue
     @usableFromInline var frameIndex = 0
-    @usableFromInline var frameInstant = 0.0
+    /// The next frame's instant; infinite when the workload does not animate.
+    @usableFromInline var frameInstant: Double
+
     /// Frames handed out so far.
     public var frames: Int { frameIndex }
 
@@ -18,7 +20,8 @@ public struct MotionEventStream<Feed: SampleFeed>: IteratorProtocol, Sequence {
     /// `touches`.
     public init(feed: Feed, displayRate: Double?, touches: [TouchEvent] = []) {
         _feed = feed
-        self.displayRate = displayRate
+        self.displayRate = displayRate ?? 0
+        frameInstant = displayRate == nil ? .infinity : 0
         self.touches = TouchQueue(touches)
     }
 
@@ -26,27 +29,16 @@ public struct MotionEventStream<Feed: SampleFeed>: IteratorProtocol, Sequence {
     /// handed out: nothing would show them.
     @inlinable
     public mutating func next() -> MotionEvent? {
+        // Everything is read into locals first: calling methods of `self` here would copy it, and
+        // with it the feed's block, for every event.
         let sample = _feed.nextInstant
-        let frame = nextFrame(before: sample ?? _feed.endInstant)
-        guard let time = frame ?? sample else { return nil }
-        if let touch = touches.next(dueBy: time) { return .touch(touch) }
-        if let frame {
-            advanceFrame()
-            return .frame(frame)
-        }
-        return .sample(_feed.next())
-    }
-
-    /// The instant of the next frame if it comes before the samples at `instant` (or before the end).
-    @inlinable
-    func nextFrame(before instant: Double) -> Double? {
-        guard displayRate != nil, DeliveryOrder.frame(at: frameInstant, precedesSamplesAt: instant) else { return nil }
-        return frameInstant
-    }
-
-    @inlinable
-    mutating func advanceFrame() {
+        let frame = frameInstant
+        let frameFirst = DeliveryOrder.frame(at: frame, precedesSamplesAt: sample ?? _feed.endInstant)
+        guard frameFirst || sample != nil else { return nil }
+        if let touch = touches.next(dueBy: frameFirst ? frame : sample!) { return .touch(touch) }
+        guard frameFirst else { return .sample(_feed.next()) }
         frameIndex += 1
-        frameInstant = DeliveryOrder.instant(of: frameIndex, rate: displayRate!)
+        frameInstant = DeliveryOrder.instant(of: frameIndex, rate: displayRate)
+        return .frame(frame)
     }
 }

@@ -1,8 +1,9 @@
 /// A recording's own samples at their own times (gaps and jitter kept), over a stretch that ends at
 /// `endInstant`.
 public struct RecordedFeed: SampleFeed {
-    @usableFromInline let samples: ArraySlice<SensorSample>
-    @usableFromInline var index: Int
+    private let samples: ArraySlice<SensorSample>
+    private var index: Int
+    public private(set) var nextInstant: Double?
     public let endInstant: Double
 
     /// The samples of `samples` before `end` (times from the case's start, in order), and the frames
@@ -11,15 +12,14 @@ public struct RecordedFeed: SampleFeed {
         let last = samples.firstIndex { $0.time >= end } ?? samples.endIndex
         self.samples = samples[..<last]
         index = samples.startIndex
+        nextInstant = index < last ? samples[index].time : nil
         endInstant = end
     }
 
-    @inlinable public var nextInstant: Double? {
-        index < samples.endIndex ? samples[index].time : nil
-    }
-
-    @inlinable public mutating func next() -> SensorSample {
-        defer { index += 1 }
-        return samples[index]
+    public mutating func next() -> SensorSample {
+        let sample = samples[index]
+        index += 1
+        nextInstant = index < samples.endIndex ? samples[index].time : nil
+        return sample
     }
 }

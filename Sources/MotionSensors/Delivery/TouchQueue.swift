@@ -11,11 +11,9 @@ public struct TouchQueue: Sendable {
     /// The next touch if it is due by `time` (`DeliveryOrder`), taking it off the queue; nil otherwise.
     @inlinable
     public mutating func next(dueBy time: Double) -> TouchEvent? {
-        guard let touch = peek, DeliveryOrder.touch(at: touch.time, isDueBy: time) else { return nil }
-        advance()
-        return touch
+        // The time is compared before the touch is copied: most events have no touch due.
+        guard nextIndex < touches.count, DeliveryOrder.touch(at: touches[nextIndex].time, isDueBy: time) else { return nil }
+        nextIndex += 1
+        return touches[nextIndex - 1]
     }
-
-    @inlinable var peek: TouchEvent? { nextIndex < touches.count ? touches[nextIndex] : nil }
-    @inlinable mutating func advance() { nextIndex += 1 }
 }

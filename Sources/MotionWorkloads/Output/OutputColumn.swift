@@ -1,4 +1,4 @@
-/// One column of the per-sample (or per-frame) outputs a workload emits with `run --emit`: its name,
+/// One column of the per-sample (or per-frame) outputs a workload emits when a run emits its outputs: its name,
 /// its unit and how it is written, so the emitted CSV's header and the README say the same.
 public struct OutputColumn: Sendable, Equatable {
     /// The CSV column name, lower_snake_case ending in its unit where it has one, e.g. `pressure_kpa`.

@@ -43,7 +43,7 @@ public protocol Workload: MotionEventReceiver {
 
     /// Appends what the headless screen shows now to `rows`, a value per `outputColumns` entry, and
     /// ends the row; a workload showing many items (the motion cube's shapes) writes a row per item.
-    /// Called by `run --emit`'s unmeasured replay after each sample instant (after each frame for a
+    /// Called by the unmeasured replay that emits a run's outputs after each sample instant (after each frame for a
     /// workload with a display rate), never on a measured run.
     func writeOutputs(into rows: inout OutputRows)
 }

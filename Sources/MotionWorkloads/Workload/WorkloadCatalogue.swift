@@ -11,7 +11,7 @@ public struct WorkloadCatalogue {
     /// A catalogue of `workloads`, in that order; throws `CatalogueError` for a repeated or malformed name.
     public init(_ workloads: [any Workload.Type]) throws {
         var seen = Set<String>()
-        for descriptor in workloads.map { $0.descriptor } {
+        for descriptor in workloads.map({ $0.descriptor }) {
             guard seen.insert(descriptor.name).inserted else { throw CatalogueError.repeatedWorkload(descriptor.name) }
             try Self.check(descriptor.name, kind: "workload", of: descriptor.name)
             for filter in descriptor.filters { try Self.check(filter, kind: "filter", of: descriptor.name) }

@@ -11,11 +11,11 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     /// Sensors it reads when the source has them and does without otherwise (the pedometer's
     /// barometer, for floors), delivered like the others.
     public var optionalSensors: [SensorKind]
-    /// The rates, in Hz, that `run --all` measures.
+    /// The rates, in Hz, that a run of every workload measures.
     public var defaultRates: [Double]
     /// Every filter it accepts; the first is used when none is asked for.
     public var filters: [String]
-    /// The filters `run --all` measures.
+    /// The filters a run of every workload measures.
     public var defaultFilters: [String]
     /// Display frames per second when the workload animates; nil when it only reacts to samples.
     public var displayRate: Double?

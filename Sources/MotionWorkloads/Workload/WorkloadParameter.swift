@@ -1,4 +1,4 @@
-/// A number a workload lets a run sweep (`--param name=v1,v2,…`), e.g. the motion cube's shape count.
+/// A number a workload lets a run sweep (several values of it, a case each), e.g. the motion cube's shape count.
 public struct WorkloadParameter: Sendable, Equatable {
     /// The parameter's command-line name, lower-case with hyphens, e.g. `shapes`.
     public var name: String
@@ -6,7 +6,7 @@ public struct WorkloadParameter: Sendable, Equatable {
     public var summary: String
     /// The value used when a run does not set it.
     public var defaultValue: Double
-    /// The values `run --all` sweeps; `[defaultValue]` when it sweeps none.
+    /// The values a run of every workload sweeps; `[defaultValue]` when it sweeps none.
     public var defaultSweep: [Double]
     /// The accepted range, inclusive.
     public var range: ClosedRange<Double>

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MotionSensors
+import TestSupport
 import Testing
 
 @Suite struct BadInputTests {
@@ -37,7 +38,7 @@ import Testing
         ("broad-partial-quaternion.csv", 2, "the optical quaternion needs all four of opt_qw … opt_qz, or none"),
     ])
     func badFileGivesOneErrorNamingFileAndLine(name: String, line: Int, reason: String) throws {
-        let url = TraceFiles.bad(name)
+        let url = Repository.badInput(name)
         let error = try #require(failure(url))
         #expect(error.path == url.path)
         #expect(error.line == line)
@@ -46,12 +47,12 @@ import Testing
     }
 
     @Test func completeLastLineWithoutNewlineIsAccepted() throws {
-        let trace = try importTrace(at: TraceFiles.bad("unterminated-complete-line.csv")).trace
+        let trace = try importTrace(at: Repository.badInput("unterminated-complete-line.csv")).trace
         #expect(trace[.accelerometer].last?.value.z == -1.0001)
     }
 
     @Test func accelerometerInMetresPerSecondSquaredIsAWarning() throws {
-        let imported = try importTrace(at: TraceFiles.bad("accelerometer-in-m-s2.csv"))
+        let imported = try importTrace(at: Repository.badInput("accelerometer-in-m-s2.csv"))
         #expect(imported.trace[.accelerometer].count == 3)
         #expect(imported.warnings.count == 1)
         #expect(imported.warnings.first?.probableUnit == "m/s²")
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func overlongLineIsRefusedWithoutReadingItAll() throws {
-        let file = try TraceFiles.scratchFolder().appendingPathComponent("long.csv")
+        let file = try Repository.scratchFolder("motionbench-traces").appendingPathComponent("long.csv")
         // 4 MiB without a newline stands in for the 1 GB line: the scanner stops after 64 KiB + a chunk.
         var bytes = Array("motionbench-trace,1\ntime,stream,values\n0,accelerometer,0,0,".utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "1"), count: 4 << 20)
@@ -70,16 +71,16 @@ import Testing
     }
 
     @Test func foldersAndMissingFilesAreRefused() throws {
-        let folder = try TraceFiles.scratchFolder()
+        let folder = try Repository.scratchFolder("motionbench-traces")
         #expect(failure(folder)?.reason == "a folder, but not a tyrex trial folder (no trial.json)")
         #expect(failure(folder.appendingPathComponent("nothing.csv"))?.reason == "no such file or folder")
         #expect(throws: TraceError.self) { try TraceReader.read(at: folder) }
     }
 
     @Test func tyrexFolderWithAMissingOrBrokenFileNamesIt() throws {
-        let folder = try TraceFiles.scratchFolder()
+        let folder = try Repository.scratchFolder("motionbench-traces")
         for name in ["trial.json", "accelerometer.csv", "gyroscope.csv"] {
-            try FileManager.default.copyItem(at: TraceFiles.tyrexTrial.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: Repository.tyrexTrial.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         let missing = try #require(failure(folder))
         #expect(missing.path.hasSuffix("magnetometer.csv") && missing.line == 0)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func oxfordDuplicateRowIsDroppedWithAWarning() throws {
-        let file = try TraceFiles.scratchFolder().appendingPathComponent("dup.csv")
+        let file = try Repository.scratchFolder("motionbench-traces").appendingPathComponent("dup.csv")
         try Data("1000000000,0,9.8,0,0,0,0\n1010000000,0,9.8,0,0,0,0\n1010000000,0,9.8,0,0,0,0\n1020000000,0,9.8,0,0,1,0\n".utf8).write(to: file)
         let imported = try importTrace(at: file)
         #expect(imported.trace[.accelerometer].count == 3)

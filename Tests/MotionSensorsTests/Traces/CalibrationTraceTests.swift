@@ -1,11 +1,12 @@
 import Foundation
 import MotionMath
 @testable import MotionSensors
+import TestSupport
 import Testing
 
 /// The calibration a tyrex trial gets at import, and how the canonical format keeps it.
 @Suite struct CalibrationTraceTests {
-    static let full = TraceFiles.url("tyrex-attitude-iphone/full")
+    static let full = Repository.trace("tyrex-attitude-iphone/full")
 
     /// A small trace carrying `calibration`.
     func trace(with calibration: SensorCalibration?) -> Trace {
@@ -45,7 +46,7 @@ import Testing
         #expect(pocket.calibration?.origin.hasPrefix("tyrex calibration set i5d4 (set i5d4's recordings are missing; those of iPhone5_d3, the same phone model, stand in)") == true)
         #expect(pocket.metadata.notes.contains { $0.hasPrefix("calibration fitted at import from set i5d4 (set i5d4's recordings are missing") })
         // The 20 s slice has no calibration folders beside it.
-        let slice = try importTrace(at: TraceFiles.tyrexTrial).trace
+        let slice = try importTrace(at: Repository.tyrexTrial).trace
         #expect(slice.calibration == nil)
         #expect(slice.metadata.notes.contains { $0.hasPrefix("calibration set i5d3: no calibration recording found") })
     }
@@ -63,7 +64,7 @@ import Testing
         let partial = SensorCalibration(gyroscopeBias: Vector3(-0.0, 1e-300, Double.leastNonzeroMagnitude), origin: "odd, origin \\ with\nnewline")
         for calibration in [imported, partial, nil] {
             let original = trace(with: calibration)
-            let file = try TraceFiles.scratchFolder().appendingPathComponent("trace.csv")
+            let file = try Repository.scratchFolder("motionbench-traces").appendingPathComponent("trace.csv")
             try TraceWriter.write(original, to: file)
             let again = try TraceReader.read(at: file).trace
             #expect(again == original)
@@ -96,7 +97,7 @@ import Testing
         ("calibration,origin\n", 5, "'calibration' needs a part and a value"),
     ])
     func aMalformedCalibrationIsRefusedNamingTheLine(lines: String, line: Int, reason: String) throws {
-        let file = try TraceFiles.scratchFolder().appendingPathComponent("bad.csv")
+        let file = try Repository.scratchFolder("motionbench-traces").appendingPathComponent("bad.csv")
         let text = "motionbench-trace,1\nname,bad\nrate,gyroscope,100\nnote,calibration below\n" + lines + "time,stream,values\n0,gyroscope,0,0,0\n"
         try Data(text.utf8).write(to: file)
         let error = try #require(throws: TraceError.self) { try TraceReader.read(at: file) }

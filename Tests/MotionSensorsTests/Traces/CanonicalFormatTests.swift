@@ -1,6 +1,7 @@
 import Foundation
 import MotionMath
 @testable import MotionSensors
+import TestSupport
 import Testing
 
 @Suite struct CanonicalFormatTests {
@@ -17,7 +18,7 @@ import Testing
     }
 
     func roundTrip(_ trace: Trace) throws -> Trace {
-        let file = try TraceFiles.scratchFolder().appendingPathComponent("trace.csv")
+        let file = try Repository.scratchFolder("motionbench-traces").appendingPathComponent("trace.csv")
         try TraceWriter.write(trace, to: file)
         return try TraceReader.read(at: file).trace
     }
@@ -25,7 +26,7 @@ import Testing
     @Test(arguments: ["tyrex", "oxford", "broad", "xio"])
     func everyImportRoundTripsBitExact(format: String) throws {
         let url = [
-            "tyrex": TraceFiles.tyrexTrial, "oxford": TraceFiles.oxford, "broad": TraceFiles.broad, "xio": TraceFiles.xio,
+            "tyrex": Repository.tyrexTrial, "oxford": Repository.oxford, "broad": Repository.broad, "xio": Repository.xio,
         ][format]!
         let trace = try importTrace(at: url).trace
         let again = try roundTrip(trace)

@@ -1,5 +1,6 @@
 import Foundation
 import MotionSensors
+import TestSupport
 import Testing
 
 /// The inputs fuzzing (`scripts/fuzz.sh`) broke the importers with, committed in
@@ -20,7 +21,7 @@ import Testing
         ("tyrex-empty-trial-json/trial", "tyrex-empty-trial-json/trial/trial.json", 0, "empty file: not a trial.json"),
     ])
     func findingIsOneCleanError(input: String, file: String, line: Int, reason: String) throws {
-        let folder = TraceFiles.url("fuzz-regressions")
+        let folder = Repository.trace("fuzz-regressions")
         let error = try #require(throws: TraceError.self) { try importTrace(at: folder.appendingPathComponent(input)) }
         #expect(error.path == folder.appendingPathComponent(file).path)
         #expect(error.line == line)

@@ -1,6 +1,7 @@
 import Foundation
 import MotionMath
 @testable import MotionSensors
+import TestSupport
 import Testing
 
 @Suite struct ImporterTests {
@@ -8,7 +9,7 @@ import Testing
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     @Test func tyrexTrialKeepsCoreMotionUnitsAndAlignsTheTruth() throws {
-        let imported = try importTrace(at: TraceFiles.tyrexTrial)
+        let imported = try importTrace(at: Repository.tyrexTrial)
         let trace = imported.trace
         #expect(imported.warnings.isEmpty)
         #expect(trace.metadata.dataset == "tyrex-attitude-iphone")
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func tyrexTruthAgreesWithGravityAndApple() throws {
-        let trace = try importTrace(at: TraceFiles.tyrexTrial).trace
+        let trace = try importTrace(at: Repository.tyrexTrial).trace
         // Gravity: the accelerometer (−specific force, in g) rotated into NWU by the truth points down.
         var down = Vector3.zero
         var cursor = 0
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func oxfordConvertsMetresPerSecondSquaredToCoreMotionG() throws {
-        let imported = try importTrace(at: TraceFiles.oxford)
+        let imported = try importTrace(at: Repository.oxford)
         let trace = imported.trace
         #expect(trace.sensors == [.accelerometer])
         // 2000 rows, the first all zero (warm-up) dropped with a warning naming line 1.
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func broadFlipsTheAccelerometerAndTurnsTheOpticalTruthToNWU() throws {
-        let imported = try importTrace(at: TraceFiles.broad)
+        let imported = try importTrace(at: Repository.broad)
         let trace = imported.trace
         #expect(imported.warnings.isEmpty)
         #expect(trace.sensors == [.accelerometer, .gyroscope, .magnetometer])
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func xioConvertsDegreesAndKeepsOnlyNewMagnetometerReadings() throws {
-        let imported = try importTrace(at: TraceFiles.xio)
+        let imported = try importTrace(at: Repository.xio)
         let trace = imported.trace
         #expect(imported.warnings.isEmpty)
         #expect(trace[.gyroscope].count == 2000)
@@ -121,10 +122,10 @@ import Testing
     }
 
     @Test func formatsAreDetected() throws {
-        #expect(try TraceFormat.detect(at: TraceFiles.tyrexTrial) == .tyrex)
-        #expect(try TraceFormat.detect(at: TraceFiles.oxford) == .oxford)
-        #expect(try TraceFormat.detect(at: TraceFiles.broad) == .broad)
-        #expect(try TraceFormat.detect(at: TraceFiles.xio) == .xio)
-        #expect(try TraceFormat.detect(at: TraceFiles.bad("header-only.csv")) == .canonical)
+        #expect(try TraceFormat.detect(at: Repository.tyrexTrial) == .tyrex)
+        #expect(try TraceFormat.detect(at: Repository.oxford) == .oxford)
+        #expect(try TraceFormat.detect(at: Repository.broad) == .broad)
+        #expect(try TraceFormat.detect(at: Repository.xio) == .xio)
+        #expect(try TraceFormat.detect(at: Repository.badInput("header-only.csv")) == .canonical)
     }
 }

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "motionbench", targets: ["motionbench"]),
+        .plugin(name: "MotionBenchCommandPlugin", targets: ["MotionBenchCommandPlugin"]),
         .library(name: "MotionBenchCLI", targets: ["MotionBenchCLI"]),
         .library(name: "MotionReports", targets: ["MotionReports"]),
         .library(name: "MotionBench", targets: ["MotionBench"]),
@@ -18,6 +19,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`: the API's reference from its doc comments.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Implementation details (no API promise, not products)
@@ -59,6 +62,15 @@ let package = Package(
         ),
         // The command line over the built-in catalogue.
         .executableTarget(name: "motionbench", dependencies: ["MotionBenchCLI", "MotionWorkloads"]),
+        // `swift package motionbench …` in a package that depends on this one: builds its benchmark
+        // executable in release and runs it from the package's folder, which `run` writes results into.
+        .plugin(
+            name: "MotionBenchCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "motionbench", description: "Build the package's motionbench executable in release and run it"),
+                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder")]
+            )
+        ),
 
         // MARK: Tests
 
@@ -72,7 +84,7 @@ let package = Package(
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MotionBenchTests",
-            dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "ThreadSupport", "CSystemShim", "TestSupport"]
+            dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim", "TestSupport"]
         ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
         .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "MotionBenchCLI", "TestSupport"]),

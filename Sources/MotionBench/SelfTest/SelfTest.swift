@@ -14,6 +14,8 @@ public enum SelfTest {
     /// - Parameter loadSeconds: how long the loads run; shorter is quicker and noisier.
     /// - Parameter lenient: for shared CI runners: every tolerance tripled (±6 points, ±12 MiB), and a
     ///   load the machine starved is judged against its own CPU clock instead of its nominal share.
+    /// - Parameter log: takes each check's line as soon as the check is made.
+    /// - Returns: every check, and whether all passed.
     public static func run(loadSeconds: Double = 3, lenient: Bool = false, log: (String) -> Void) -> SelfTestReport {
         let toleranceScale = lenient ? 3.0 : 1.0
         var checks: [SelfTestCheck] = []

@@ -137,10 +137,3 @@ struct CompareCommand: ParsableCommand {
         return (url, output.content)
     }
 }
-
-extension ExitCode {
-    /// `compare`: a figure regressed.
-    static let regression = ExitCode(2)
-    /// `compare`: nothing regressed, but a case, accuracy entry or figure is in one run only.
-    static let incompleteComparison = ExitCode(3)
-}

@@ -32,8 +32,3 @@ struct CommandFailure: Error, CustomStringConvertible {
         }
     }
 }
-
-extension ExitCode {
-    /// A malformed or unreadable input file: a trace or a run.json (EX_DATAERR).
-    static let badInput = ExitCode(65)
-}

@@ -1,0 +1,19 @@
+/// What the motionbench command line's exit codes mean, for the plugin's last line.
+///
+/// A copy of the table in `MotionBenchCLI` (`ExitCode+MotionBench.swift`): a plugin can import only
+/// PackagePlugin and Foundation. Edit both together.
+enum ExitMeaning {
+    static func describe(_ status: Int32) -> String {
+        switch status {
+        case 1: "a failure while running (a file that could not be written, a self-test check out of bounds)"
+        case 2: "compare: a metric regressed"
+        case 3: "compare: a case, accuracy entry or figure is in one run only"
+        case 64: "a bad command line"
+        case 65: "a malformed or unreadable input file"
+        case 69: "a tool it needs is missing"
+        case 130: "stopped by SIGINT (Ctrl-C)"
+        case 143: "stopped by SIGTERM"
+        default: "see the README's exit codes"
+        }
+    }
+}

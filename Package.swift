@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CSystemShim"),
         // Named, joinable pthreads: the sampler, the runner's threads and workloads' own workers.
         .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
+        // Every thread's allocations, counted by an allocator interposed in the executable (Linux).
+        .target(name: "CAllocationCounter"),
 
         // MARK: What a workload is made of
 
@@ -44,7 +46,7 @@ let package = Package(
         // MARK: Measuring it
 
         // Every thread's CPU and the process's memory; Linux and Darwin producers behind one protocol.
-        .target(name: "SystemView", dependencies: ["CSystemShim", "ThreadSupport"]),
+        .target(name: "SystemView", dependencies: ["CSystemShim", "CAllocationCounter", "ThreadSupport"]),
         // The runner: input, plan, case identity, pacing, modes, sampler wiring, accuracy, results, comparison.
         .target(
             name: "MotionBench",
@@ -77,6 +79,8 @@ let package = Package(
         // Shared by the test targets: where the committed files are, and a driver that feeds a workload
         // as the runner does. Not a product.
         .target(name: "TestSupport", dependencies: ["MotionSensors"], path: "Tests/TestSupport"),
+        // The command line over a workload whose cost the tests set, to check comparisons end to end.
+        .executableTarget(name: "motionbench-fixture", dependencies: ["MotionBenchCLI", "MotionWorkloads"], path: "Tests/FixtureCatalogue"),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
         .testTarget(name: "MotionSensorsTests", dependencies: ["MotionSensors", "TestSupport"]),
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors", "TestSupport"]),
@@ -87,7 +91,7 @@ let package = Package(
             dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim", "TestSupport"]
         ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
-        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "MotionBenchCLI", "TestSupport"]),
+        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "TestSupport"]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Refreshes the committed results (see results/README.md): the reference run of `run --all` in
-# results/reference/, the baseline CI compares against, results/baselines/ci/run.json, made from
-# `run --all --quick` as .ci/run's own run is, and the instruction counts of the CI set under
-# callgrind in results/baselines/callgrind/ (scripts/callgrind.sh, deterministic mode).
+# results/reference/, and the baseline CI gates against, results/baselines/ci/ (run.json and the
+# instruction profiles), made as .ci/run's own run is: every workload's default case, quick, fixed
+# sample counts, instructions counted under callgrind (needs valgrind).
 #
-#   scripts/update-baseline.sh                  all three (about 6 minutes after the builds)
-#   scripts/update-baseline.sh baseline         the CI baseline only (about 30 s)
+#   scripts/update-baseline.sh                  both (about 6 minutes after the build)
+#   scripts/update-baseline.sh baseline         the CI baseline only (about 2 minutes)
 #   scripts/update-baseline.sh reference        the reference run only (about 3½ minutes)
-#   scripts/update-baseline.sh callgrind        the instruction counts only (about 1 minute)
 #
 # Options:
 #   --scratch-path DIR   SwiftPM's build folder for the release build (default .build, as CI's)
@@ -26,14 +25,14 @@ while (($#)); do
     case $1 in
         --scratch-path) scratch=${2:?}; shift 2 ;;
         --binary) binary=${2:?}; shift 2 ;;
-        reference|baseline|callgrind) targets+=("$1"); shift ;;
+        reference|baseline) targets+=("$1"); shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "update-baseline.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
 done
-((${#targets[@]})) || targets=(reference baseline callgrind)
+((${#targets[@]})) || targets=(reference baseline)
 
-if [[ -z $binary && " ${targets[*]} " =~ \ (reference|baseline)\  ]]; then
+if [[ -z $binary ]]; then
     echo "== swift build -c release --product motionbench --scratch-path $scratch"
     swift build -c release --product motionbench --scratch-path "$scratch"
     binary="$(swift build -c release --product motionbench --scratch-path "$scratch" --show-bin-path)/motionbench"
@@ -53,16 +52,10 @@ for target in "${targets[@]}"; do
             "$binary" run --all --format csv,md,json,gbench-json,action-json --out results/reference
             ;;
         baseline)
-            echo "== motionbench run --all --quick (the CI baseline)"
-            "$binary" run --all --quick --out "$work/quick"
+            # The same command as .ci/run's gate run: keep the two in step.
+            echo "== motionbench run --all --quick --param shapes=10 --samples 2000 --counter instructions (the CI baseline)"
+            "$binary" run --all --quick --param shapes=10 --samples 2000 --counter instructions --out "$work/quick"
             "$binary" baseline save ci "$work/quick"
-            ;;
-        callgrind)
-            # Three times, so the committed table shows the counts repeat; the profiles stay out.
-            echo "== scripts/callgrind.sh --repeat 3 (the CI set's instruction counts)"
-            scripts/callgrind.sh --repeat 3 --out "$work/callgrind"
-            mkdir -p results/baselines/callgrind
-            cp "$work"/callgrind/callgrind.{csv,md,json} results/baselines/callgrind/
             ;;
     esac
 done

@@ -45,6 +45,14 @@ final class TallyWorkload: Workload {
     var outputSummary: [String: Double] { ["samples": Double(samples)] }
 }
 
+/// Replays `replay`'s first `units` ticks into `workload` as a virtual-time case does; the frames rendered.
+@discardableResult
+func replayed(_ replay: VirtualTimeCase.Replay, units: Int, into workload: any Workload) -> Int {
+    var stream = replay.events(units: units)
+    VirtualTimeCase.replay(&stream, into: workload)
+    return stream.frames
+}
+
 /// A case spec of the tally workload for the replay tests.
 func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSpec {
     CaseSpec(workload: "tally", rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: displayRate, seed: 1)
@@ -55,7 +63,7 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
         let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: 15, samples: 10), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
         #expect(replay.block.count == 10)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        let frames = VirtualTimeCase.replay(replay, units: 25, into: workload)
+        let frames = replayed(replay, units: 25, into: workload)
         #expect(workload.samples == 25)
         #expect(frames == 100 && workload.frames == 100)
         #expect(!workload.timeWentBack)
@@ -74,7 +82,7 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
         let rate = VirtualTimeCase.lowestRate(displayRate: 60)
         let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 2), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: rate, filter: "raw"))
-        #expect(VirtualTimeCase.replay(replay, units: 2, into: workload) == 2000 && workload.samples == 2)
+        #expect(replayed(replay, units: 2, into: workload) == 2000 && workload.samples == 2)
     }
 
     @Test func aTickCarryingManyFramesWarmsUpOnFewerTicks() {
@@ -90,7 +98,7 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
         let replay = VirtualTimeCase.Replay(
             spec: replaySpec(rate: 15, samples: 10, displayRate: nil), sensors: [.gyroscope], input: CaseInput(source: CountingSource(), touches: touches))
         let workload = TouchCountingWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
-        VirtualTimeCase.replay(replay, units: 35, into: workload)
+        replayed(replay, units: 35, into: workload)
         // The block lasts 10 ticks (2/3 s): the touch at 1 s falls in the second lap, and none repeats.
         #expect(workload.touches == 2 && workload.samples == 35)
     }
@@ -131,7 +139,7 @@ final class TouchCountingWorkload: Workload {
         spec.recordedTiming = true
         let replay = VirtualTimeCase.Replay(spec: spec, sensors: [.accelerometer], input: CaseInput(source: CountingSource(), recorded: recorded))
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 100, filter: "raw"))
-        VirtualTimeCase.replay(replay, units: 12, into: workload)
+        replayed(replay, units: 12, into: workload)
         #expect(workload.samples == 12 && !workload.timeWentBack)
         // A lap lasts until one median interval (0.01 s) past the last sample: 0.54 s. Two laps of
         // 5, then 2 samples of the third (1.08 and 1.09 s); then the frames before 1.10 s.

@@ -9,17 +9,23 @@ enum CLI {
     }
 
     /// The executable next to the test bundle in the build folder.
-    static var executable: URL {
+    static var executable: URL { builtExecutable("motionbench") }
+
+    /// The tests' own catalogue's command line (`Tests/FixtureCatalogue`), built beside `motionbench`.
+    static var fixture: URL { builtExecutable("motionbench-fixture") }
+
+    private static func builtExecutable(_ name: String) -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("motionbench").path), folder.path != "/" {
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
             folder.deleteLastPathComponent()
         }
-        return folder.appendingPathComponent("motionbench")
+        return folder.appendingPathComponent(name)
     }
 
-    /// Runs `motionbench` (or another `executable`) with `arguments` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Outcome {
-        try Running(arguments, in: directory, executable: executable).wait()
+    /// Runs `motionbench` (or another `executable`) with `arguments`, and `environment` added to the
+    /// test's, and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable, environment: [String: String] = [:]) throws -> Outcome {
+        try Running(arguments, in: directory, executable: executable, environment: environment).wait()
     }
 
     /// Runs `motionbench` as user `nobody` when the tests run as root, whom file permissions do not
@@ -36,9 +42,10 @@ enum CLI {
         private let outFile = temporaryFolder().appendingPathExtension("stdout")
         private let errFile = temporaryFolder().appendingPathExtension("stderr")
 
-        fileprivate init(_ arguments: [String], in directory: URL?, executable: URL) throws {
+        fileprivate init(_ arguments: [String], in directory: URL?, executable: URL, environment: [String: String] = [:]) throws {
             process.executableURL = executable
             process.arguments = arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             if let directory { process.currentDirectoryURL = directory }
             _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)

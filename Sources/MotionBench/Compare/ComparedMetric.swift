@@ -15,9 +15,26 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     case stepErrorPct = "step_error_pct"
     /// Median relative altitude error, metres.
     case altitudeErrorM = "altitude_error_m"
+    /// Instructions of the workload's per-sample work, counted under callgrind (virtual time).
+    case instructionsPerSample = "instructions_per_sample"
+    /// Allocations the workload's threads made per sample tick (virtual time, where counts repeat exactly).
+    case allocationsPerSample = "allocs_per_sample"
+    /// The bytes those allocations asked for, per sample tick (virtual time).
+    case allocationBytesPerSample = "alloc_bytes_per_sample"
 
     /// The metrics read from a case's repetitions.
-    public static let costMetrics: [ComparedMetric] = [.cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us]
+    public static let costMetrics: [ComparedMetric] = [
+        .instructionsPerSample, .allocationsPerSample, .allocationBytesPerSample, .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us,
+    ]
+
+    /// Timings: figures of the machine's load as much as of the code. When both runs counted
+    /// instructions, these are shown but gate only when asked (`ComparisonSettings.gatesTime`).
+    public var isTiming: Bool {
+        switch self {
+        case .cpuNsPerSample, .cpuPct, .latenessP99Us: true
+        default: false
+        }
+    }
     /// The metrics read from an accuracy entry.
     public static let accuracyMetrics: [ComparedMetric] = [.attitudeErrorDeg, .stepErrorPct, .altitudeErrorM]
 
@@ -31,6 +48,9 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return "Attitude error, median (°)"
         case .stepErrorPct: return "Step count error (%)"
         case .altitudeErrorM: return "Altitude error, median (m)"
+        case .instructionsPerSample: return "Instructions/sample"
+        case .allocationsPerSample: return "Allocations/sample"
+        case .allocationBytesPerSample: return "Allocated bytes/sample"
         }
     }
 
@@ -44,6 +64,9 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .latenessP99Us: return "µs"
         case .attitudeErrorDeg: return "°"
         case .altitudeErrorM: return "m"
+        case .instructionsPerSample: return "instructions"
+        case .allocationsPerSample: return "allocations"
+        case .allocationBytesPerSample: return "bytes"
         }
     }
 
@@ -64,6 +87,12 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     /// - Accuracy, 10 % and 0.2° / 1 point / 0.05 m: the synthetic source is seeded, so accuracy
     ///   repeats exactly; the absolute parts are below what a user of a level, a pedometer or an
     ///   altimeter could notice, so only a real loss of accuracy fails.
+    /// - Instructions per sample, 0.5 % and 5 instructions: counts repeat to the instruction, so
+    ///   anything above is a change in the code; the floor keeps a few-instruction difference in a
+    ///   50-instruction kernel (a reordered compare) from failing, and 0.5 % is a tenth of the
+    ///   smallest speed-up worth a commit.
+    /// - Allocations and their bytes per sample, 0 and 0: counts repeat exactly over the same ticks,
+    ///   so any rise is a new allocation (compared only over equal ticks, or from none).
     public var defaultTolerance: MetricTolerance {
         switch self {
         case .cpuNsPerSample: return MetricTolerance(relativePct: 10, absolute: 20)
@@ -73,6 +102,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return MetricTolerance(relativePct: 10, absolute: 0.2)
         case .stepErrorPct: return MetricTolerance(relativePct: 10, absolute: 1)
         case .altitudeErrorM: return MetricTolerance(relativePct: 10, absolute: 0.05)
+        case .instructionsPerSample: return MetricTolerance(relativePct: 0.5, absolute: 5)
+        case .allocationsPerSample, .allocationBytesPerSample: return MetricTolerance(relativePct: 0, absolute: 0)
         }
     }
 
@@ -84,6 +115,9 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .cpuPct: return result.spec.mode == .realtime ? result.cpuPct : result.projectedCpuPct
         case .peakRssMiB: return result.peakRssMiB
         case .latenessP99Us: return result.lateness?.p99Us
+        case .instructionsPerSample: return result.instructionsPerSample
+        case .allocationsPerSample: return result.spec.mode == .virtual ? result.allocationsPerSample : nil
+        case .allocationBytesPerSample: return result.spec.mode == .virtual ? result.allocationBytesPerSample : nil
         case .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM: return nil
         }
     }
@@ -95,7 +129,9 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return measures.attitude?.total.median
         case .stepErrorPct: return measures.steps?.errorPercent.map(abs)
         case .altitudeErrorM: return measures.altitude?.median
-        case .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us: return nil
+        case .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us, .instructionsPerSample, .allocationsPerSample,
+            .allocationBytesPerSample:
+            return nil
         }
     }
 }

@@ -28,6 +28,9 @@ public struct ComparisonRow: Sendable, Equatable {
     public let test: MannWhitneyU?
     /// The conclusion.
     public let verdict: Verdict
+    /// Whether a regression here fails the comparison; when not, the row is shown for what it says
+    /// (a timing beside instruction counts, allocations over different ticks).
+    public let gates: Bool
 
     /// Compares `baselineValues` with `candidateValues` (missing figures already left out): a change
     /// of the median beyond both parts of `settings`' tolerance for `metric` is a regression if up, an
@@ -35,8 +38,9 @@ public struct ComparisonRow: Sendable, Equatable {
     /// Mann-Whitney U test's p-value is below `settings.alpha`.
     public init(
         subject: ComparisonSubject, metric: ComparedMetric, baselineValues: [Double], candidateValues: [Double],
-        settings: ComparisonSettings
+        settings: ComparisonSettings, gates: Bool = true
     ) {
+        self.gates = gates
         self.subject = subject
         self.metric = metric
         self.baselineValues = baselineValues

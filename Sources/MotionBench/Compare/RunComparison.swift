@@ -37,9 +37,13 @@ public struct RunComparison: Sendable {
 
         let costs = Match.pair(baseline.cases, candidate.cases) { ComparisonSubject(CaseKey($0.spec)) }
         let accuracy = Match.pair(baseline.accuracy, candidate.accuracy) { ComparisonSubject(accuracyOf: $0) }
+        let countedInstructions = baseline.cases.contains { $0.instructionsPerSample != nil } && candidate.cases.contains { $0.instructionsPerSample != nil }
         rows = costs.flatMap { match in
             ComparedMetric.costMetrics.compactMap { metric in
-                Self.row(match.subject, metric, match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)), settings)
+                let values = (match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)))
+                return Self.row(
+                    match.subject, metric, values.0, values.1, settings,
+                    gates: Self.gates(metric, match, baselineValues: values.0, countedInstructions: countedInstructions, settings: settings))
             }
         } + accuracy.flatMap { match in
             ComparedMetric.accuracyMetrics.compactMap { metric in
@@ -51,9 +55,10 @@ public struct RunComparison: Sendable {
         onlyInCandidate = costs.filter(\.baseline.isEmpty).map(\.subject) + accuracy.filter(\.baseline.isEmpty).map(\.subject)
     }
 
-    /// Regressed wins over incomplete: a regression is the news, whatever else is missing.
+    /// Regressed wins over incomplete: a regression is the news, whatever else is missing. Only rows
+    /// that gate can regress the comparison.
     public var outcome: Outcome {
-        if rows.contains(where: { $0.verdict == .regressed }) { return .regressed }
+        if rows.contains(where: { $0.verdict == .regressed && $0.gates }) { return .regressed }
         if !onlyInBaseline.isEmpty || !onlyInCandidate.isEmpty || rows.contains(where: { $0.verdict == .missing }) { return .incomplete }
         return .passed
     }
@@ -63,13 +68,38 @@ public struct RunComparison: Sendable {
         rows.filter { $0.verdict == verdict }.count
     }
 
+    /// The metrics that decided the outcome: those of rows that gate.
+    public var gatingMetrics: [ComparedMetric] {
+        (ComparedMetric.costMetrics + ComparedMetric.accuracyMetrics).filter { metric in rows.contains { $0.metric == metric && $0.gates } }
+    }
+
     /// A row when either side has a figure; none when neither does (lateness in virtual time), as
     /// the metric does not apply there.
     private static func row(
-        _ subject: ComparisonSubject, _ metric: ComparedMetric, _ baseline: [Double], _ candidate: [Double], _ settings: ComparisonSettings
+        _ subject: ComparisonSubject, _ metric: ComparedMetric, _ baseline: [Double], _ candidate: [Double], _ settings: ComparisonSettings,
+        gates: Bool = true
     ) -> ComparisonRow? {
         guard !baseline.isEmpty || !candidate.isEmpty else { return nil }
-        return ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings)
+        return ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings, gates: gates)
+    }
+
+    /// Whether `metric`'s row of a case gates: timings not when both runs counted instructions (unless
+    /// asked); allocations only where their counts can differ by code alone, over the same ticks on
+    /// both sides, or from none at all.
+    private static func gates(
+        _ metric: ComparedMetric, _ match: Match<CaseResult>, baselineValues: [Double], countedInstructions: Bool, settings: ComparisonSettings
+    ) -> Bool {
+        if metric.isTiming { return !countedInstructions || settings.gatesTime }
+        switch metric {
+        case .allocationsPerSample, .allocationBytesPerSample:
+            let ticks = Set((match.baseline + match.candidate).map(\.samples))
+            return ticks.count == 1 || baselineValues.allSatisfy { $0 == 0 }
+        case .instructionsPerSample:
+            let ticks = Set((match.baseline + match.candidate).compactMap(\.instructionTicks))
+            return ticks.count <= 1
+        default:
+            return true
+        }
     }
 
     /// One subject's items (repetitions of a case, or an accuracy entry) on either side, possibly none.

@@ -1,6 +1,7 @@
 import CSystemShim
 import MotionSensors
 import MotionWorkloads
+import SystemView
 
 /// Runs a case paced by the wall clock, as on a phone: a hub thread wakes on absolute deadlines for
 /// each sample tick and display frame, reads the source, and queues events to the workload's thread.
@@ -18,13 +19,16 @@ struct RealTimeCase {
         let queue = EventQueue(capacity: Self.queueCapacity)
         var hub = HubFigures()
         var workloadCpuNs: UInt64 = 0
+        var allocations: AllocationCounter.Counts?
 
         let measured = try harness.measure(expectedSeconds: spec.durationSeconds) { threads in
             threads.start("mb-workload", role: .workload) {
+                let allocationsStart = AllocationCounter.currentThread()
                 let start = mb_current_thread_cpu_ns()
                 while let event = queue.pop() { event.deliver(to: workload) }
                 workload.finish()
                 workloadCpuNs = mb_current_thread_cpu_ns() - start
+                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
             }
             threads.start("mb-hub", role: .hub) {
                 _ = mb_set_timer_slack_ns(1)
@@ -53,7 +57,7 @@ struct RealTimeCase {
         }
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: hub.delivered, frames: hub.frames - hub.droppedFrames,
-            workloadCpuNs: workloadCpuNs, outputs: workload.outputSummary,
+            workloadCpuNs: workloadCpuNs, workloadAllocations: allocations, outputs: workload.outputSummary,
             realTime: .init(
                 achievedHz: achievedHz, lateness: hub.lateness, missed: hub.missed, dropped: hub.dropped,
                 missedFrames: spec.displayRateHz == nil ? nil : hub.missedFrames + hub.droppedFrames

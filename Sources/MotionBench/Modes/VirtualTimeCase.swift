@@ -1,6 +1,7 @@
 import CSystemShim
 import MotionSensors
 import MotionWorkloads
+import SystemView
 import ThreadSupport
 
 /// Runs a case as fast as the CPU allows: the workload thread replays a block of samples made in
@@ -44,9 +45,10 @@ struct VirtualTimeCase {
         var warmUpNs: UInt64 = 0
         do {
             let warmUp = try makeWorkload()
+            var stream = replay.events(units: warmUpUnits)
             NamedThread(name: "mb-warm-up") {
                 let start = mb_monotonic_ns()
-                Self.replay(replay, units: warmUpUnits, into: warmUp)
+                Self.replay(&stream, into: warmUp)
                 warmUp.finish()
                 warmUpNs = mb_monotonic_ns() - start
             }.join()
@@ -54,24 +56,27 @@ struct VirtualTimeCase {
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
         let workload = try makeWorkload()
+        var stream = replay.events(units: count)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
-        var frames = 0
+        var allocations: AllocationCounter.Counts?
         let measured = try harness.measure(expectedSeconds: 60) { threads in
             threads.start("mb-workload", role: .workload) {
+                let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                frames = Self.replay(replay, units: count, into: workload)
+                Self.replay(&stream, into: workload)
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
+                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
             }
         }
 
         return CaseResultBuilder.make(
-            spec: spec, measured: measured, samples: count, frames: frames,
-            workloadCpuNs: cpuNs, outputs: workload.outputSummary, realTime: nil, virtualWallNs: wallNs,
-            simulatedSeconds: replay.seconds(units: count)
+            spec: spec, measured: measured, samples: count, frames: stream.frames,
+            workloadCpuNs: cpuNs, workloadAllocations: allocations, outputs: workload.outputSummary, realTime: nil,
+            virtualWallNs: wallNs, simulatedSeconds: replay.seconds(units: count)
         )
     }
 
@@ -90,14 +95,14 @@ struct VirtualTimeCase {
         return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
     }
 
-    /// Feeds `replay`'s first `units` ticks (recorded samples, at a recording's own timing) to
-    /// `workload` in delivery order, and returns the frames rendered.
-    /// Never inlined: `scripts/callgrind.sh` counts instructions only inside this function.
-    @discardableResult @inline(never)
-    static func replay(_ replay: Replay, units: Int, into workload: any Workload) -> Int {
-        var stream = replay.events(units: units)
-        while let event = stream.next() { event.deliver(to: workload) }
-        return stream.frames
+    /// Feeds `stream` (a replay's events, made before the clock starts) to `workload` in delivery order.
+    /// Never inlined: the instruction counter counts instructions only inside this function.
+    @inline(never)
+    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any Workload) {
+        // A local copy: the caller's stream lives in a closure's box, which every event would go through.
+        var events = stream
+        while let event = events.next() { event.deliver(to: workload) }
+        stream = events
     }
 
     /// A case's input made ready to replay: the block of samples, how they are timed, and what is

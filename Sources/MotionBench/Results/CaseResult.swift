@@ -54,6 +54,17 @@ public struct CaseResult: Sendable, Codable, Equatable {
     public var timeseries: [TimeseriesPoint]
     /// The workload's own counts and final values (frames drawn, shakes seen…).
     public var outputs: [String: Double]
+    /// Allocations (malloc and its kin) the workload's thread and its workers made per sample tick
+    /// while the case ran; nil where the build cannot count them (not Linux, or a sanitizer).
+    public var allocationsPerSample: Double? = nil
+    /// The bytes those allocations asked for, per sample tick; nil where they are not counted.
+    public var allocationBytesPerSample: Double? = nil
+    /// Instructions the workload executed per sample tick, counted under valgrind's callgrind
+    /// (`InstructionCounter`); nil unless asked for, and always for a real-time case.
+    public var instructionsPerSample: Double? = nil
+    /// The sample ticks the longer of the two counting runs fed (instructions are the difference
+    /// between it and half as many); two runs' counts compare when these match.
+    public var instructionTicks: Int? = nil
 }
 
 /// The sampler's own cost during one case, kept apart from every workload's figures.

@@ -58,6 +58,8 @@ struct CaseHarness {
         var memory: MemoryUsage
         var memoryAtStart: MemoryUsage
         var peakIsPerCase: Bool
+        /// What the workload's own worker threads allocated during the case; nil where nothing counts.
+        var workerAllocations: AllocationCounter.Counts?
     }
 
     /// Runs a case: `startThreads` starts the mode's threads on `CaseThreads`; their bodies' end marks
@@ -67,6 +69,7 @@ struct CaseHarness {
         let sampler = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: expectedSeconds)
         let threads = CaseThreads()
         let first = try probe.snapshot()
+        let allocationsAtStart = Dictionary(first.threads.map { ($0.tid, AllocationCounter.thread($0.tid)) }, uniquingKeysWith: { a, _ in a })
         sampler.start()
         startThreads(threads)
         threads.waitUntilFinished()
@@ -91,6 +94,12 @@ struct CaseHarness {
             )
         }
         let samplerCpu = usage.first { $0.role == .sampler }
+        let workerAllocations = usage.filter { $0.role == .worker }.reduce(AllocationCounter.currentThread().map { _ in AllocationCounter.Counts(calls: 0, bytes: 0) }) { total, worker in
+            guard let total, let end = AllocationCounter.thread(worker.tid) else { return nil }
+            let start = allocationsAtStart[worker.tid].flatMap { $0 } ?? AllocationCounter.Counts(calls: 0, bytes: 0)
+            let during = end.since(start)
+            return AllocationCounter.Counts(calls: total.calls + during.calls, bytes: total.bytes + during.bytes)
+        }
         return Measurement(
             wallNs: wallNs,
             threads: usage,
@@ -102,7 +111,8 @@ struct CaseHarness {
             ),
             memory: last.memory,
             memoryAtStart: first.memory,
-            peakIsPerCase: peakIsPerCase
+            peakIsPerCase: peakIsPerCase,
+            workerAllocations: workerAllocations
         )
     }
 

@@ -1,3 +1,5 @@
+import SystemView
+
 /// Turns a mode's own counts and the harness's measurement into a `CaseResult`, so both modes derive
 /// shared figures the same way.
 enum CaseResultBuilder {
@@ -12,7 +14,7 @@ enum CaseResultBuilder {
 
     static func make(
         spec: CaseSpec, measured: CaseHarness.Measurement, samples: Int, frames: Int, workloadCpuNs: UInt64,
-        outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?, simulatedSeconds: Double? = nil
+        workloadAllocations: AllocationCounter.Counts?, outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?, simulatedSeconds: Double? = nil
     ) -> CaseResult {
         let mib = 1_048_576.0
         let memory = measured.memory
@@ -25,6 +27,11 @@ enum CaseResultBuilder {
         // A workload's own worker threads do its work too: their CPU is the workload's.
         let workloadCpuNs = workloadCpuNs + measured.threads.filter { $0.role == .worker }.reduce(UInt64(0)) { $0 + $1.cpuNs }
         let cpuNsPerSample = samples > 0 ? Double(workloadCpuNs) / Double(samples) : nil
+        // The workload thread's allocations and its workers', per sample tick.
+        let allocations = workloadAllocations.flatMap { own in
+            measured.workerAllocations.map { AllocationCounter.Counts(calls: own.calls + $0.calls, bytes: own.bytes + $0.bytes) }
+        }
+        func perSample(_ count: UInt64?) -> Double? { count.flatMap { samples > 0 ? Double($0) / Double(samples) : nil } }
         let simulatedNs = (simulatedSeconds ?? 0) * 1e9
         return CaseResult(
             spec: spec,
@@ -51,7 +58,9 @@ enum CaseResultBuilder {
             sampler: measured.sampler,
             threads: measured.threads,
             timeseries: measured.timeseries,
-            outputs: outputs
+            outputs: outputs,
+            allocationsPerSample: perSample(allocations?.calls),
+            allocationBytesPerSample: perSample(allocations?.bytes)
         )
     }
 }

@@ -1,4 +1,5 @@
 import CSystemShim
+import MotionWorkloads
 import SystemView
 
 /// Checks the system view against loads whose truth is known, so a run's figures can be trusted on
@@ -39,6 +40,8 @@ public enum SelfTest {
         for check in cpuChecks(probe: probe, loadSeconds: loadSeconds, scale: toleranceScale, lenient: lenient) { record(check) }
         log("Touching and freeing \(touchedMiB) MiB…")
         for check in memoryChecks(probe: probe, scale: toleranceScale) { record(check) }
+        log("A workload allocating \(AllocatingBurner.blocksPerSample) blocks of \(AllocatingBurner.blockBytes) bytes a sample, in both modes…")
+        for check in allocationChecks(probe: probe) { record(check) }
         return SelfTestReport(checks: checks)
     }
 
@@ -139,6 +142,41 @@ public enum SelfTest {
             detail: "\(recording.snapshotCount) snapshots, \(SelfTestCheck.format(Double(recording.samplerCpuNs) / 1e6)) ms "
                 + "of CPU: \(SelfTestCheck.format(recording.costPerSnapshotNs * samplerRateHz / 1e7)) % of a core at \(SelfTestCheck.format(samplerRateHz)) Hz"
         )
+    }
+
+    /// A run of `AllocatingBurner` in virtual and real time must report exactly its blocks and bytes per
+    /// sample: counting is exact, so no tolerance. Skipped where the build cannot count.
+    private static func allocationChecks(probe: ProcessProbe) -> [SelfTestCheck] {
+        let blocks = Double(AllocatingBurner.blocksPerSample)
+        let bytes = blocks * Double(AllocatingBurner.blockBytes)
+        var checks: [SelfTestCheck] = []
+        for mode in RunMode.allCases {
+            let names = ("allocations per sample (\(mode.rawValue))", "bytes allocated per sample (\(mode.rawValue))")
+            guard AllocationCounter.isAvailable else {
+                let reason = loadedSanitizer.map { "\($0) replaces the allocator" } ?? "this build does not count allocations"
+                checks.append(.skipped(name: names.0, unit: "allocations", expected: .near(blocks, tolerance: 0), reason: reason))
+                checks.append(.skipped(name: names.1, unit: "bytes", expected: .near(bytes, tolerance: 0), reason: reason))
+                continue
+            }
+            let spec = CaseSpec(
+                workload: AllocatingBurner.descriptor.name, rateHz: 100, filter: "raw", mode: mode, repetition: 1,
+                durationSeconds: 0.5, sampleCount: 2000, displayRateHz: nil, seed: 1)
+            let result: CaseResult?
+            do {
+                let runner = BenchmarkRunner(
+                    probe: probe, catalogue: try WorkloadCatalogue([AllocatingBurner.self]), input: RunInput(scenario: .still, seed: 1))
+                result = try runner.run(spec)
+            } catch {
+                result = nil
+            }
+            checks.append(SelfTestCheck(
+                name: names.0, unit: "allocations", expected: .near(blocks, tolerance: 0), measured: result?.allocationsPerSample,
+                detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
+            checks.append(SelfTestCheck(
+                name: names.1, unit: "bytes", expected: .near(bytes, tolerance: 0), measured: result?.allocationBytesPerSample,
+                detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
+        }
+        return checks
     }
 
     /// The sanitizer runtime in this process (a sanitized build of the tests), if any.

@@ -44,6 +44,8 @@ struct BaselineCommand: ParsableCommand {
                     print("Saved baseline \(name) (\(describe(saved.run))) from \(source.path) to \(saved.file.path)\(replacing ? ", replacing the previous one" : "")")
                 } catch let error as RunFileError {
                     throw CommandFailure(error.description, exitCode: .badInput)
+                } catch let error as EmittedFileError {
+                    throw CommandFailure(error.description, exitCode: .badInput)
                 } catch let error as OutputError {
                     throw CommandFailure(error.description)
                 }

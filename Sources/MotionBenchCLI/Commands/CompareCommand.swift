@@ -57,8 +57,11 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the comparison as CSV to this file.", valueName: "file"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Also write the Markdown to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write the Markdown to this file, and beside it a flame graph of each case whose instructions changed.", valueName: "file"))
     var markdown: String?
+
+    @Flag(help: "Let timings gate even when both runs counted instructions (they are shown either way).")
+    var gateTime = false
 
     func validate() throws {
         if let baseline {
@@ -82,9 +85,23 @@ struct CompareCommand: ParsableCommand {
             let comparison = RunComparison(
                 baseline: try RunResult.loadReporting(baselineFile), candidate: try RunResult.loadReporting(candidateFile), settings: try settings()
             )
-            let text = CompareMarkdown.render(comparison, baselineName: baselineName, candidateName: candidateFile.path)
+            let profiles: [ProfileComparison]
+            do {
+                profiles = comparison.profileComparisons(
+                    baseline: try ProfileFiles.read(comparison.baselineRun, from: baselineFile.deletingLastPathComponent()),
+                    candidate: try ProfileFiles.read(comparison.candidateRun, from: candidateFile.deletingLastPathComponent()))
+            } catch let error as EmittedFileError {
+                throw CommandFailure(error.description, exitCode: .badInput)
+            }
+            let prefix = markdown.map { URL(literalPath: $0).deletingPathExtension().lastPathComponent }
+            let text = CompareMarkdown.render(
+                comparison, baselineName: baselineName, candidateName: candidateFile.path, profiles: profiles, profilePrefix: prefix)
             // Every folder is checked before any file is written, so a bad flag leaves nothing behind.
-            let files = try [(csv, "--csv", CompareCSV.render(comparison)), (markdown, "--markdown", text)].compactMap(prepared)
+            var files = try [(csv, "--csv", CompareCSV.render(comparison)), (markdown, "--markdown", text)].compactMap(prepared)
+            if let markdown, let prefix {
+                let folder = URL(literalPath: markdown).deletingLastPathComponent()
+                files += CompareProfiles.files(profiles, prefix: prefix).map { (folder.appendingPathComponent($0.name), $0.text) }
+            }
             for (url, content) in files { try AtomicFile.write(content, to: url) }
             print(text, terminator: "")
             for difference in comparison.environmentDifferences {
@@ -102,6 +119,7 @@ struct CompareCommand: ParsableCommand {
     private func settings() throws -> ComparisonSettings {
         var settings = ComparisonSettings()
         settings.alpha = alpha
+        settings.gatesTime = gateTime
         for text in tolerance {
             do {
                 try settings.applyTolerance(text)

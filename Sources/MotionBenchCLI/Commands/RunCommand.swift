@@ -67,6 +67,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also write each case's outputs per sample (or frame) to emitted/CASE.csv, from an unmeasured replay after the measured cases, and the plots over time to plots/.")
     var emit = false
 
+    @Option(help: ArgumentHelp("Also count each virtual-time case's instructions per sample under valgrind's callgrind (needs valgrind; profiles to profiles/CASE.folded).", valueName: "instructions"))
+    var counter: Counter?
+
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
@@ -82,6 +85,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try CommandFailure.reporting {
+            // Checked before anything runs: a missing valgrind is exit 69 at once, not after the cases.
+            let counting = try counter.map { _ in try InstructionCounting.prepare() }
             let input = try SourceOption.input(source, defaultSeed: seed)
             let native = rate == "native"
             let request = PlanRequest(
@@ -134,20 +139,21 @@ struct RunCommand: ParsableCommand {
                 throw error
             }
             progress.finish()
-            let files = try writeFiles(of: result, runner: runner, formats: formats, into: folder) {
+            var files: [String] = []
+            let counted = try writeFiles(of: result, runner: runner, counting: counting, formats: formats, into: folder, written: &files) {
                 if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
                 if !folderExisted { rmdir(folder.path) }
             }
             if quiet {
                 print(folder.path)
             } else {
-                print(SummaryTable.render(result), terminator: "")
+                print(SummaryTable.render(counted), terminator: "")
                 print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
             }
             // A signal during the last case leaves a complete run, but still ends with the signal's
             // code, so a script that was asked to stop stops.
             if let signal = StopSignal.received() {
-                let summary = result.interruption?.summary(finishedCases: result.cases.count)
+                let summary = counted.interruption?.summary(finishedCases: counted.cases.count)
                     ?? "\(signal.name) arrived during the last case: every case finished and was written"
                 FileHandle.standardError.write(Data("motionbench: \(summary)\n".utf8))
                 throw signal.exitCode
@@ -155,24 +161,35 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Writes the run's files: run.json first, then (with `--emit`, unless a signal stopped the run)
-    /// the emitted outputs and their plots, then the reports. A measured case is never lost to what
-    /// fails after it: once run.json is written it stays, and without the `json` format it is written
-    /// anyway when a later file fails; the failure is named and the exit code is 1. When run.json
-    /// itself cannot be written, `discard` removes what the run made and the error is thrown as it is.
+    /// Writes the run's files: run.json first, then (with `--counter instructions`) the instruction
+    /// counts, written into run.json again with their profiles, then (with `--emit`, unless a signal
+    /// stopped the run) the emitted outputs and their plots, then the reports; returns the run as
+    /// written. A measured case is never lost to what fails after it: once run.json is written it
+    /// stays, and without the `json` format it is written anyway when a later file fails; the failure
+    /// is named and the exit code is 1. When run.json itself cannot be written, `discard` removes
+    /// what the run made and the error is thrown as it is.
     private func writeFiles(
-        of result: RunResult, runner: BenchmarkRunner, formats: Set<ReportFormat>, into folder: URL, discard: () -> Void
-    ) throws -> [String] {
-        var written: [String] = []
+        of measured: RunResult, runner: BenchmarkRunner, counting: InstructionCounting?, formats: Set<ReportFormat>, into folder: URL,
+        written: inout [String], discard: () -> Void
+    ) throws -> RunResult {
+        var result = measured
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            if let counting, StopSignal.received() == nil {
+                let counts = try counting.count(result, catalogue: CommandContext.catalogue) { line in
+                    if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+                }
+                result.setInstructions(counts.mapValues { ($0.perSample, $0.ticks) })
+                written += try ProfileFiles.write(counts.mapValues(\.profile), of: result, to: folder)
+                _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            }
             var plots: [ReportChart] = []
             if emit && StopSignal.received() == nil {
                 written += try EmittedFiles.write(result, runner: runner, into: folder)
                 plots = try RunPlots.make(result, runFolder: folder).charts
             }
             written += try RunReport.write(result, to: folder, formats: formats.subtracting([.json]), plots: plots)
-            return written
+            return result
         } catch {
             if let report = error as? ReportError { written += report.written }
             guard formats.contains(.json) ? written.contains(RunFolder.runFile) : true else {
@@ -191,6 +208,11 @@ struct RunCommand: ParsableCommand {
     private static func folderTimestamp() -> String {
         BenchmarkRunner.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
     }
+}
+
+/// The `--counter` choices: what else to count beside time.
+enum Counter: String, ExpressibleByArgument, CaseIterable {
+    case instructions
 }
 
 /// The `--mode` choices.

@@ -21,6 +21,7 @@ public enum RunCSV {
             "hub_cpu_pct", "sampler_cpu_pct", "sampler_us_per_snapshot",
             "rss_mib", "peak_rss_mib", "peak_is_per_case",
             "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
+            "allocs_per_sample", "alloc_bytes_per_sample", "instructions_per_sample",
         ])
         for result in run.cases {
             table.append(caseCells(result) + [
@@ -40,6 +41,8 @@ public enum RunCSV {
                 result.minorFaults.map(String.init) ?? "", result.majorFaults.map(String.init) ?? "",
                 result.voluntaryContextSwitches.map(String.init) ?? "",
                 result.involuntaryContextSwitches.map(String.init) ?? "",
+                Format.significant(result.allocationsPerSample, 4), Format.significant(result.allocationBytesPerSample, 4),
+                Format.fixed(result.instructionsPerSample, 1),
             ])
         }
         return table.text

@@ -32,8 +32,10 @@ public struct BaselineStore {
     }
 
     /// Copies `runFile` byte for byte to the baseline `name`, atomically, replacing any baseline of
-    /// that name; the run is read first, so only a valid `run.json` becomes a baseline. Throws a
-    /// `RunFileError` for an unreadable or malformed run and an `OutputError` for an unwritable store.
+    /// that name, with its instruction profiles (`ProfileFiles`) when it has any; the run is read
+    /// first, so only a valid `run.json` becomes a baseline. Throws a `RunFileError` for an
+    /// unreadable or malformed run, an `EmittedFileError` for a malformed profile and an
+    /// `OutputError` for an unwritable store.
     /// Returns the baseline's `run.json` and the run it holds.
     @discardableResult
     public func save(_ runFile: URL, as name: String) throws -> (file: URL, run: RunResult) {
@@ -43,6 +45,11 @@ public struct BaselineStore {
         let target = self.runFile(named: name)
         try AtomicFile.prepareFolder(target.deletingLastPathComponent())
         try AtomicFile.write(data, to: target)
+        // The instruction profiles go with it, so a comparison can draw where instructions went; a
+        // previous baseline's that this run lacks must not linger.
+        let profiles = try ProfileFiles.read(run, from: runFile.deletingLastPathComponent())
+        try? FileManager.default.removeItem(at: target.deletingLastPathComponent().appendingPathComponent(RunFolder.profilesFolderName))
+        _ = try ProfileFiles.write(profiles, of: run, to: target.deletingLastPathComponent())
         return (target, run)
     }
 

@@ -6,8 +6,12 @@ import MotionBench
 /// one table, the cases one side lacks, and the rules the verdicts followed.
 public enum CompareMarkdown {
     /// The Markdown text; `baselineName` and `candidateName` say where each run came from (a path,
-    /// or a saved baseline's name).
-    public static func render(_ comparison: RunComparison, baselineName: String, candidateName: String) -> String {
+    /// or a saved baseline's name); `profiles` say where changed instructions went, their flame
+    /// graphs linked as `CompareProfiles.files` names them with `profilePrefix` (none when nil).
+    public static func render(
+        _ comparison: RunComparison, baselineName: String, candidateName: String, profiles: [ProfileComparison] = [],
+        profilePrefix: String? = nil
+    ) -> String {
         let counts = Verdict.allCases.map { "\(comparison.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
         var out = "## motionbench compare: \(counts)\n\n"
         out += runs(comparison, baselineName: baselineName, candidateName: candidateName)
@@ -20,22 +24,49 @@ public enum CompareMarkdown {
             guard let interruption = run.interruption else { continue }
             out += "> **Warning:** the \(side) is not a complete run (\(interruption.summary(finishedCases: run.cases.count))): the cases it lacks are listed as missing.\n\n"
         }
-        let regressions = comparison.rows.filter { $0.verdict == .regressed }
-        if !regressions.isEmpty {
-            out += "**Regressed:**\n\n"
-            for row in regressions {
-                let p = row.test.map { ", p = \(Format.significant($0.pValue, 2))" } ?? ""
-                let percent = row.changePct.map { ", \(signed($0) { Format.fixed($0, 1) }) %" } ?? ""
-                out += "- `\(label(row.subject))` \(row.metric.title): \(number(row.baseline)) → \(number(row.candidate)) "
-                out += "(\(signed(row.change, number))\(percent)\(p))\n"
-            }
-            out += "\n"
-        }
+        let gating = comparison.gatingMetrics.map(\.title)
+        if !gating.isEmpty { out += "**Gated on:** \(gating.joined(separator: ", ")).\n\n" }
+        out += changeList("Regressed", comparison.rows.filter { $0.verdict == .regressed && $0.gates })
+        out += changeList("Rose, not gating", comparison.rows.filter { $0.verdict == .regressed && !$0.gates })
+        out += whereItWent(profiles, prefix: profilePrefix)
         if !comparison.rows.isEmpty { out += table(comparison.rows) }
         for (side, subjects) in [("baseline", comparison.onlyInBaseline), ("candidate", comparison.onlyInCandidate)] where !subjects.isEmpty {
             out += "Only in the \(side): " + subjects.map { "`\(label($0))`" }.joined(separator: ", ") + ".\n\n"
         }
         out += rules(comparison)
+        return out
+    }
+
+    /// The rows as a list under `title`, each with its change and p; empty when there are none.
+    private static func changeList(_ title: String, _ rows: [ComparisonRow]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var out = "**\(title):**\n\n"
+        for row in rows {
+            let p = row.test.map { ", p = \(Format.significant($0.pValue, 2))" } ?? ""
+            let percent = row.changePct.map { ", \(signed($0) { Format.fixed($0, 1) }) %" } ?? ""
+            out += "- `\(label(row.subject))` \(row.metric.title): \(number(row.baseline)) → \(number(row.candidate)) "
+            out += "(\(signed(row.change, number))\(percent)\(p))\n"
+        }
+        return out + "\n"
+    }
+
+    /// For each case whose instructions changed, the functions that changed most, and its flame graph.
+    private static func whereItWent(_ profiles: [ProfileComparison], prefix: String?) -> String {
+        guard !profiles.isEmpty else { return "" }
+        var out = "### Where it went\n\n"
+        for profile in profiles {
+            out += "`\(label(profile.subject))`, inclusive instructions per sample by function"
+            out += profile.baseline == nil ? " (the baseline has no profile: the candidate's alone):\n\n" : ":\n\n"
+            out += "| Function | Baseline | Candidate | Change |\n|---|---:|---:|---:|\n"
+            for change in profile.changes {
+                out += "| `\(escape(change.function))` | \(number(change.baseline)) | \(number(change.candidate)) | \(signed(change.change, number)) |\n"
+            }
+            if let prefix {
+                let stem = CompareProfiles.fileStem(profile, prefix: prefix)
+                out += "\n![flame graph](\(stem).svg) (stacks: [`\(stem).folded`](\(stem).folded))\n"
+            }
+            out += "\n"
+        }
         return out
     }
 
@@ -60,7 +91,7 @@ public enum CompareMarkdown {
         for row in rows {
             let subject = row.subject
             let filter = subject.parameterText.isEmpty ? subject.filter : "\(subject.filter) · \(subject.parameterText)"
-            let verdict = row.verdict == .regressed ? "**regressed**" : row.verdict.rawValue
+            let verdict = row.verdict == .regressed ? (row.gates ? "**regressed**" : "rose (not gating)") : row.verdict.rawValue
             out += "| \(subject.workload) | \(Format.hertz(subject.rateHz)) | \(filter) | \(subject.mode?.rawValue ?? "accuracy") | "
             out += "\(row.metric.title) | \(number(row.baseline)) | \(number(row.candidate)) | "
             out += "\(signed(row.change, number)) | \(signed(row.changePct) { cell(Format.fixed($0, 1)) }) | "
@@ -79,7 +110,9 @@ public enum CompareMarkdown {
         out += tolerances.isEmpty ? "" : " (" + tolerances.joined(separator: " ") + ", absolute parts in each metric's unit)"
         out += " and, where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, "
         out += "the two-sided Mann-Whitney U test gives p < \(Format.hertz(comparison.settings.alpha)) (p is — where a run has fewer). "
-        out += "A rise is a regression, a fall an improvement. Missing figures are shown as —.\n"
+        out += "A rise is a regression, a fall an improvement. Missing figures are shown as —. "
+        out += "When both runs counted instructions, timings are shown but do not gate (unless asked); "
+        out += "allocations gate over equal ticks, or where the baseline had none.\n"
         return out
     }
 

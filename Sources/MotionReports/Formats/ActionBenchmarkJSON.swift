@@ -37,6 +37,9 @@ public enum ActionBenchmarkJSON {
         let costs = ExportedCase.all(in: run).flatMap { exported in
             [
                 median(exported, "cpu_ns_per_sample", unit: "ns", of: \.cpuNsPerSample),
+                median(exported, "instructions_per_sample", unit: "instructions", of: \.instructionsPerSample),
+                median(exported, "allocs_per_sample", unit: "allocations", of: \.allocationsPerSample),
+                median(exported, "alloc_bytes_per_sample", unit: "bytes", of: \.allocationBytesPerSample),
                 median(exported, "peak_rss_mib", unit: "MiB", of: \.peakRssMiB),
             ].compactMap { $0 }
         }

@@ -60,6 +60,8 @@ public enum GoogleBenchmarkJSON {
             ("cpu_pct", result.cpuPct), ("projected_cpu_pct", result.projectedCpuPct), ("process_cpu_pct", result.processCpuPct),
             ("hub_cpu_pct", result.cpuPct(of: .hub)), ("sampler_cpu_pct", result.sampler.cpuPct),
             ("rss_mib", result.rssMiB), ("peak_rss_mib", result.peakRssMiB),
+            ("instructions_per_sample", result.instructionsPerSample), ("allocs_per_sample", result.allocationsPerSample),
+            ("alloc_bytes_per_sample", result.allocationBytesPerSample),
         ] + (accuracy.map(AccuracyFigures.all) ?? []).map { ($0.name, $0.value) }
         var counters: [String: Double] = [:]
         for case let (name, value?) in figures where value.isFinite { counters[name] = value }

@@ -68,14 +68,17 @@ public enum MarkdownReport {
     private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {
         var out = "## Cost per sample (virtual time, \(samples) samples a case)\n\n"
         out += "CPU and wall time of the workload's thread per sample tick (display frames included), and the CPU % of one core that cost means at the case's rate.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Reps | CV % |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
+        out += "Allocations are the workload threads' calls to the allocator per sample tick, and the bytes they asked for; "
+        out += "instructions are counted under callgrind when the run asked for them.\n\n"
+        out += "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
             out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
-            out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(group.cases.count) | "
-            out += "\(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
+            out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(cell(median(group.cases.map(\.instructionsPerSample)), 1)) | "
+            out += "\(share(median(group.cases.map(\.allocationsPerSample)))) | \(share(median(group.cases.map(\.allocationBytesPerSample)))) | "
+            out += "\(group.cases.count) | \(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
         }
         return out + "\n"
     }
@@ -83,8 +86,8 @@ public enum MarkdownReport {
     private static func realtimeTable(_ groups: [(key: CaseKey, cases: [CaseResult])], seconds: Double) -> String {
         var out = "## Real time (\(Format.hertz(seconds)) s a case)\n\n"
         out += "Paced by the wall clock. CPU % is of one core over the case; lateness is how late the pacer woke for each sample tick.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | RSS (MiB) | Peak RSS (MiB) |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        out += "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | Allocs/sample | RSS (MiB) | Peak RSS (MiB) |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
             let lateness = [median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs })]
@@ -92,6 +95,7 @@ public enum MarkdownReport {
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
             out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(share(median(cases.map(\.cpuPct)))) | "
             out += "\(share(median(cases.map { $0.cpuPct(of: .hub) }))) | \(share(median(cases.map(\.processCpuPct)))) | "
+            out += "\(share(median(cases.map(\.allocationsPerSample)))) | "
             out += "\(cell(median(cases.map(\.rssMiB)), 1)) | \(cell(median(cases.map(\.peakRssMiB)), 1)) |\n"
         }
         return out + "\n"

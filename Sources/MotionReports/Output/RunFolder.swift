@@ -17,9 +17,15 @@ public enum RunFolder {
     public static let emittedFolderName = "emitted"
     /// The folder of the plots over time.
     public static let plotsFolderName = "plots"
+    /// The folder of the instruction profiles (`run --counter instructions`).
+    public static let profilesFolderName = "profiles"
 
     /// The emitted file of the case named `name` (`RunResult.caseNames`), relative to the run folder.
     public static func emittedFile(_ name: String) -> String { "\(emittedFolderName)/\(name).csv" }
+
+    /// The instruction profile (folded stacks, instructions per 1000 ticks) of the case named `name`,
+    /// relative to the run folder.
+    public static func profileFile(_ name: String) -> String { "\(profilesFolderName)/\(name).folded" }
 
     /// A plot over time named `name`, relative to the run folder.
     public static func plotFile(_ name: String) -> String { "\(plotsFolderName)/\(name).svg" }

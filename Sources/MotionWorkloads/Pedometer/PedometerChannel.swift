@@ -48,8 +48,8 @@ final class PedometerChannel {
     }
 
     /// Main side: queues `sample`, waiting while the ring is full, then copies the latest published
-    /// results and chart into `shown` and `shownChart`. Never inlined: `scripts/callgrind.sh` reports
-    /// its cost apart, as it depends on how the two threads interleave.
+    /// results and chart into `shown` and `shownChart`. Never inlined: counting instructions leaves its
+    /// cost out (`WorkloadDescriptor.handOffFunctions`), as it depends on how the two threads interleave.
     @inline(never) func push(_ sample: SensorSample, shown: inout PedometerResults, shownChart: inout StepChart) {
         pthread_mutex_lock(mutex)
         while count == ring.count {

@@ -33,7 +33,7 @@ public struct PedometerEngine {
     }
 
     /// Processes one accelerometer (g) or barometer (kPa) sample; other sensors are ignored. Never
-    /// inlined: `scripts/callgrind.sh` counts the worker's instructions inside it.
+    /// inlined: counting instructions counts the worker's inside it (`WorkloadDescriptor.workerFunctions`).
     @inline(never) public mutating func process(_ sample: SensorSample) {
         let start = startTime ?? sample.time
         startTime = start

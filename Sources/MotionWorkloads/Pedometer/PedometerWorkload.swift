@@ -27,7 +27,8 @@ public final class PedometerWorkload: Workload {
         summary: "steps, distance, floors, cadence, activity and goal on a worker thread; a thinned steps chart",
         sensors: [.accelerometer], defaultRates: [50],
         filters: ["default"], defaultFilters: ["default"],
-        displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer], estimates: [.steps])
+        displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer], estimates: [.steps],
+        workerFunctions: ["MotionWorkloads.PedometerEngine.process("], handOffFunctions: ["MotionWorkloads.PedometerChannel.push("])
 
     /// The worker's thread name: `workerThreadPrefix` + `-steps`, 15 bytes, Linux's limit.
     public static let workerName = workerThreadPrefix + "-steps"

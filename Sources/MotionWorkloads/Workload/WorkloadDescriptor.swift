@@ -23,12 +23,21 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     public var parameters: [WorkloadParameter]
     /// What `currentEstimate` carries that a source's truth can score; empty for most workloads.
     public var estimates: Set<EstimatedQuantity>
+    /// Where the workload's own threads (named with `workerThreadPrefix`) do their per-sample work:
+    /// functions by their names up to the argument list (`MotionWorkloads.PedometerEngine.process(`),
+    /// never inlined and never called on the workload's thread. Counting instructions counts these
+    /// on the workers. Empty for a workload without threads of its own.
+    public var workerFunctions: [String]
+    /// Functions on the workload's own thread that hand samples to its workers, whose cost depends on
+    /// how the threads interleave (a wait for room, a wake-up): counting instructions leaves them out.
+    public var handOffFunctions: [String]
 
     /// Creates a descriptor.
     public init(
         name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
         filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = [],
-        optionalSensors: [SensorKind] = [], estimates: Set<EstimatedQuantity> = []
+        optionalSensors: [SensorKind] = [], estimates: Set<EstimatedQuantity> = [], workerFunctions: [String] = [],
+        handOffFunctions: [String] = []
     ) {
         self.name = name
         self.summary = summary
@@ -40,5 +49,7 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         self.parameters = parameters
         self.optionalSensors = optionalSensors
         self.estimates = estimates
+        self.workerFunctions = workerFunctions
+        self.handOffFunctions = handOffFunctions
     }
 }

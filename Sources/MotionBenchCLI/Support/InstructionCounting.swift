@@ -1,0 +1,226 @@
+import Dispatch
+import Foundation
+import MotionBench
+import MotionWorkloads
+
+/// `run --counter instructions`: the instructions of every virtual-time case's per-sample work,
+/// counted under valgrind's callgrind, figures that do not move with the machine's load.
+///
+/// Each distinct case runs twice more, as a child of this very executable under callgrind, for N/2
+/// and N sample ticks; collection is on only inside the replay loop that feeds the workload
+/// (`VirtualTimeCase.replay`) and, on a workload's own threads, inside the functions its descriptor
+/// names (`workerFunctions`), less the hand-offs it names (`handOffFunctions`). The difference of
+/// the two runs over N/2 ticks cancels every fixed cost (start-up, warm-up, finishing). The children
+/// run a copy of the executable without its debug information (valgrind 3.19 cannot read the DWARF 5
+/// Swift's builds carry), its symbols kept, with Swift's hashing made deterministic and the sampler
+/// slowed to nothing, so the same code and input count the same to the instruction.
+struct InstructionCounting {
+    /// What one case's counting found.
+    struct Count {
+        var perSample: Double
+        var ticks: Int
+        /// Instructions per 1000 ticks by call stack.
+        var profile: FoldedStacks
+    }
+
+    private let executable: URL
+    private let scratch: URL
+    /// Each symbol's demangled name, whole (to find functions by) and simplified (to show them).
+    private let demangled: [String: (full: String, shown: String)]
+
+    /// The tools counting needs, by command name, and the Debian package each comes in.
+    private static let tools = [("valgrind", "valgrind"), ("objcopy", "binutils"), ("nm", "binutils"), ("swift-demangle", "the Swift toolchain")]
+
+    /// Checks the tools, and copies this executable without its debug information into a scratch
+    /// folder; throws a `CommandFailure` with exit code 69 naming a missing tool.
+    static func prepare() throws -> InstructionCounting {
+        var paths: [String: String] = [:]
+        for (tool, package) in tools {
+            guard let path = findExecutable(tool) else {
+                throw CommandFailure("--counter instructions: \(tool) is missing (install \(package), e.g. apt-get install -y \(package == "the Swift toolchain" ? "swiftlang" : package))", exitCode: .unavailable)
+            }
+            paths[tool] = path
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-instructions-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let copy = scratch.appendingPathComponent(own.lastPathComponent)
+        try runTool(paths["objcopy"]!, ["--strip-debug", own.path, copy.path])
+        let symbols = try runTool(paths["nm"]!, ["--defined-only", copy.path]).split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count == 3 && (fields[1] == "t" || fields[1] == "T") ? String(fields[2]) : nil
+        }
+        let list = symbols.joined(separator: "\n") + "\n"
+        let full = try runTool(paths["swift-demangle"]!, [], input: list).split(separator: "\n", omittingEmptySubsequences: false)
+        let shown = try runTool(paths["swift-demangle"]!, ["--simplified"], input: list).split(separator: "\n", omittingEmptySubsequences: false)
+        var demangled: [String: (full: String, shown: String)] = [:]
+        for (index, symbol) in symbols.enumerated() where index < full.count && index < shown.count {
+            demangled[symbol] = (String(full[index]), String(shown[index]))
+        }
+        return InstructionCounting(executable: copy, scratch: scratch, demangled: demangled)
+    }
+
+    /// Counts each distinct virtual-time case of `run`; `progress` sees each as it starts.
+    func count(_ run: RunResult, catalogue: WorkloadCatalogue, progress: (String) -> Void) throws -> [CaseIdentity: Count] {
+        var specs: [CaseSpec] = []
+        var seen = Set<CaseIdentity>()
+        for result in run.cases where result.spec.mode == .virtual && seen.insert(result.spec.identity).inserted {
+            var spec = result.spec
+            spec.sampleCount = Self.ticks(costNsPerSample: result.cpuNsPerSample)
+            specs.append(spec)
+        }
+        let replay = try symbols(startingWith: "MotionBench.VirtualTimeCase.replay(")
+        var counts: [CaseIdentity: Count] = [:]
+        var failure: Error?
+        let lock = NSLock()
+        for (index, spec) in specs.enumerated() {
+            progress("instructions: \(index + 1)/\(specs.count) \(spec.identity.name), \(spec.sampleCount) ticks under callgrind")
+        }
+        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+            let spec = specs[index]
+            do {
+                let descriptor = catalogue.named(spec.workload)!.descriptor
+                let counted = try spec.workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
+                let long = try profile(spec, ticks: spec.sampleCount, settings: run.settings, toggles: replay + counted.workers)
+                let short = try profile(spec, ticks: spec.sampleCount / 2, settings: run.settings, toggles: replay + counted.workers)
+                let extra = Double(spec.sampleCount - spec.sampleCount / 2)
+                let handOffs = Set(counted.handOffs)
+                let instructions = (long.total - long.inclusive(of: handOffs)) - (short.total - short.inclusive(of: handOffs))
+                let roots = Set(replay + counted.workers)
+                let stacks = stacksWithout(handOffs, long, roots: roots).subtracting(stacksWithout(handOffs, short, roots: roots))
+                    .scaled(by: 1000 / extra)
+                lock.lock()
+                counts[spec.identity] = Count(perSample: Double(instructions) / extra, ticks: spec.sampleCount, profile: stacks)
+                lock.unlock()
+            } catch {
+                lock.lock()
+                failure = failure ?? error
+                lock.unlock()
+            }
+        }
+        try? FileManager.default.removeItem(at: scratch)
+        if let failure { throw failure }
+        return counts
+    }
+
+    /// Ticks of the longer run: fewer for a dearer case, so that the 1000-shape motion cube counts in
+    /// about a minute; in steps ten times apart, set between the built-in workloads' costs (the motion
+    /// cube's 10, 100 and 1000 shapes cost about 15 µs, 100 µs and 1.7 ms a tick), so the measured
+    /// cost's noise does not move a case from one to another: two runs of a case compare their
+    /// counts only over the same ticks.
+    static func ticks(costNsPerSample: Double?) -> Int {
+        switch costNsPerSample ?? 0 {
+        case ..<50_000: 8192
+        case ..<500_000: 2048
+        default: 512
+        }
+    }
+
+    /// The folded stacks of `profile` from `roots` (the functions collection was on in), leaving out
+    /// the hand-offs' stacks.
+    private func stacksWithout(_ handOffs: Set<String>, _ profile: CallgrindProfile, roots: Set<String>) -> FoldedStacks {
+        let names = Set(handOffs.map(show))
+        let stacks = profile.foldedStacks(roots: roots.intersection(Set(profile.selfCost.keys).union(profile.calls.keys)), rename: show)
+        return FoldedStacks(stacks.counts.filter { stack, _ in !stack.split(separator: ";").contains { names.contains(String($0)) } })
+    }
+
+    /// A function as profiles show it: demangled and simplified.
+    private func show(_ symbol: String) -> String {
+        demangled[symbol].map { $0.shown.replacingOccurrences(of: ";", with: ",") } ?? symbol
+    }
+
+    /// The symbols of the function whose demangled name starts with `name` (up to its argument
+    /// list): its specializations when the compiler made any (callers call those), else itself;
+    /// never thunks or partial-apply forwarders.
+    private func symbols(startingWith name: String) throws -> [String] {
+        let specializations = demangled.filter { _, names in
+            (names.full.hasPrefix("function signature specialization <") || names.full.hasPrefix("generic specialization <"))
+                && (names.full.range(of: "> of " + name) != nil || names.full.range(of: "> of static " + name) != nil)
+        }.map(\.key)
+        let plain = demangled.filter { _, names in names.full.hasPrefix(name) || names.full.hasPrefix("static " + name) }.map(\.key)
+        let found = specializations.isEmpty ? plain : specializations
+        guard !found.isEmpty else {
+            throw CommandFailure("--counter instructions: no function '\(name)' in \(executable.path) (inlined or renamed?)")
+        }
+        return found.sorted()
+    }
+
+    /// Runs `spec` for `ticks` ticks under callgrind, collecting inside `toggles`, and reads the profile.
+    private func profile(_ spec: CaseSpec, ticks: Int, settings: RunSettings, toggles: [String]) throws -> CallgrindProfile {
+        let name = "\(spec.identity.name)-\(ticks)"
+        let output = scratch.appendingPathComponent("\(name).callgrind")
+        var arguments = ["--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(output.path)"]
+        arguments += toggles.map { "--toggle-collect=\($0)" }
+        arguments += [executable.path] + spec.runArguments(ticks: ticks, source: settings.source)
+        arguments += ["--format", "json", "--out", scratch.appendingPathComponent(name).path, "--quiet"]
+        let log = try Self.runTool(Self.findExecutable("valgrind")!, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], allowFailure: true)
+        guard let text = try? String(contentsOf: output, encoding: .utf8) else {
+            throw CommandFailure("--counter instructions: valgrind failed on \(spec.identity.name) (\(ticks) ticks): \(log.suffix(2000))")
+        }
+        do {
+            return try CallgrindProfile(text: text)
+        } catch {
+            throw CommandFailure("--counter instructions: \(output.path): \(error)")
+        }
+    }
+
+    /// `tool`'s path on `PATH`, or next to the running Swift toolchain's `swift`; nil when neither has it.
+    private static func findExecutable(_ tool: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/opt/swift/usr/bin"]
+        return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `path` with `arguments`, returns its standard output (and error, merged); throws when it
+    /// fails, unless `allowFailure`.
+    @discardableResult
+    private static func runTool(
+        _ path: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], allowFailure: Bool = false
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-tool-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        if let input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try process.run()
+            pipe.fileHandleForWriting.write(Data(input.utf8))
+            try pipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+        process.waitUntilExit()
+        try handle.close()
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        if process.terminationStatus != 0, !allowFailure {
+            throw CommandFailure("\(path) failed (exit \(process.terminationStatus)): \(text.suffix(2000))")
+        }
+        return text
+    }
+}
+
+extension CaseSpec {
+    /// The `run` arguments that run this one case in virtual time for `ticks` ticks, fed by `source`,
+    /// with the sampler slowed to nothing (its wake-ups would land among the counted work).
+    func runArguments(ticks: Int, source: String) -> [String] {
+        var arguments = ["run", workload, "--mode", "virtual", "--filter", filter, "--samples", String(ticks), "--sampler-rate", "0.001"]
+        arguments += ["--rate", recordedTiming ? "native" : CaseIdentity.spelling(rateHz)]
+        for name in parameters.keys.sorted() { arguments += ["--param", "\(name)=\(CaseIdentity.spelling(parameters[name]!))"] }
+        if let displayRateHz { arguments += ["--display-rate", CaseIdentity.spelling(displayRateHz)] }
+        return arguments + ["--seed", String(seed), "--source", source]
+    }
+
+    /// The symbols of `descriptor`'s worker functions and hand-offs, found by `resolve`.
+    fileprivate func workerFunctionsAndHandOffs(
+        _ descriptor: WorkloadDescriptor, resolve: (String) throws -> [String]
+    ) throws -> (workers: [String], handOffs: [String]) {
+        (try descriptor.workerFunctions.flatMap(resolve), try descriptor.handOffFunctions.flatMap(resolve))
+    }
+}

@@ -1,0 +1,44 @@
+import CAllocationCounter
+
+/// Allocations (calls and bytes asked for) counted per thread by an allocator interposed in the
+/// executable (`CAllocationCounter`): Linux builds without a sanitizer. Elsewhere nothing counts and
+/// every figure is nil, never 0.
+public enum AllocationCounter {
+    /// A thread's allocations so far.
+    public struct Counts: Sendable, Equatable {
+        /// Calls that allocated.
+        public var calls: UInt64
+        /// Bytes they asked for.
+        public var bytes: UInt64
+
+        /// Counts from their parts.
+        public init(calls: UInt64, bytes: UInt64) {
+            self.calls = calls
+            self.bytes = bytes
+        }
+
+        /// What was allocated between `earlier` and these.
+        public func since(_ earlier: Counts) -> Counts {
+            Counts(calls: calls &- earlier.calls, bytes: bytes &- earlier.bytes)
+        }
+    }
+
+    /// Whether this build counts allocations.
+    public static let isAvailable = mb_allocation_counting_available() != 0
+
+    /// The calling thread's allocations since it started; nil where nothing counts. Allocates nothing.
+    public static func currentThread() -> Counts? {
+        guard isAvailable else { return nil }
+        var calls: UInt64 = 0, bytes: UInt64 = 0
+        mb_allocations_of_current_thread(&calls, &bytes)
+        return Counts(calls: calls, bytes: bytes)
+    }
+
+    /// The allocations of the thread `tid` (alive, or ended and not yet forgotten); nil where nothing counts.
+    public static func thread(_ tid: Int64) -> Counts? {
+        guard isAvailable else { return nil }
+        var calls: UInt64 = 0, bytes: UInt64 = 0
+        mb_allocations_of_thread(tid, &calls, &bytes)
+        return Counts(calls: calls, bytes: bytes)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MotionBench
+import Testing
+
+/// `compare` as a gate a shared runner can trust: instructions counted under callgrind repeat to the
+/// instruction and gate tightly, timings beside them do not gate unless asked, and allocations gate
+/// exactly. The tests' own catalogue (`motionbench-fixture`) does a known amount of work per sample,
+/// and more when its environment asks, as a changed build would.
+@Suite(.serialized) struct CostGateTests {
+    static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs the burner in virtual time for 2000 samples into a new folder, with `environment`.
+    func run(_ extra: [String] = [], environment: [String: String] = [:]) throws -> URL {
+        let folder = CLI.temporaryFolder()
+        let outcome = try CLI.run(
+            ["run", "burner", "--mode", "virtual", "--samples", "2000", "--out", folder.path, "--quiet"] + extra,
+            executable: CLI.fixture, environment: environment)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        return folder
+    }
+
+    func instructions(_ folder: URL) throws -> Double? {
+        try RunResult.load(from: folder.appendingPathComponent("run.json")).cases.first?.instructionsPerSample
+    }
+
+    @Test(.enabled(if: valgrind, "needs valgrind"))
+    func instructionsRepeatAndARaisedCountFailsNamingTheFunction() throws {
+        let baseline = try run(["--counter", "instructions"])
+        let again = try run(["--counter", "instructions"])
+        let candidate = try run(["--counter", "instructions"], environment: ["MOTIONBENCH_FIXTURE_EXTRA_WORK": "20"])
+        defer { for folder in [baseline, again, candidate] { try? FileManager.default.removeItem(at: folder) } }
+        let count = try #require(try instructions(baseline))
+        #expect(try instructions(again) == count, "the same code counts the same, to the instruction")
+        #expect(try #require(try instructions(candidate)) > count + 60, "20 more rounds of a few instructions each")
+        #expect(FileManager.default.fileExists(atPath: baseline.appendingPathComponent("profiles/burner-100hz-raw.folded").path))
+
+        #expect(try CLI.run(["compare", baseline.path, again.path], executable: CLI.fixture).status == 0)
+        let report = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: report) }
+        let markdown = report.appendingPathComponent("compare.md")
+        let outcome = try CLI.run(["compare", baseline.path, candidate.path, "--markdown", markdown.path], executable: CLI.fixture)
+        #expect(outcome.status == 2, "stdout: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("**Gated on:** Instructions/sample"))
+        #expect(outcome.stdout.contains("### Where it went"))
+        let changes = outcome.stdout.components(separatedBy: "### Where it went")[1].split(separator: "\n").filter { $0.hasPrefix("| `") }
+        #expect(changes.prefix(3).contains { $0.contains("BurnerWorkload.extraWork") && $0.hasSuffix("| 0 |") == false }, "\(changes)")
+        #expect(!changes.contains { $0.contains("VirtualTimeCase.replay") }, "a caller whose change is one callee's is left out")
+        let flame = report.appendingPathComponent("compare-flame-burner-100hz-raw.svg")
+        #expect(FileManager.default.fileExists(atPath: flame.path))
+        #expect(try String(contentsOf: flame, encoding: .utf8).contains("extraWork"))
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("compare-flame-burner-100hz-raw.folded").path))
+    }
+
+    @Test func oneMoreAllocationPerSampleFailsTheComparison() throws {
+        let baseline = try run()
+        let candidate = try run(environment: ["MOTIONBENCH_FIXTURE_EXTRA_ALLOCATIONS": "1"])
+        defer { for folder in [baseline, candidate] { try? FileManager.default.removeItem(at: folder) } }
+        let result = try RunResult.load(from: candidate.appendingPathComponent("run.json")).cases[0]
+        guard result.allocationsPerSample != nil else { return }  // a build that does not count (a sanitizer)
+        #expect(result.allocationsPerSample == 1 && result.allocationBytesPerSample == 64)
+        let outcome = try CLI.run(["compare", baseline.path, candidate.path], executable: CLI.fixture)
+        #expect(outcome.status == 2, "stdout: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("- `burner 100 Hz raw virtual` Allocations/sample: 0 → 1"))
+    }
+
+    @Test func theCounterNeedsValgrindAndSaysSo() throws {
+        guard !Self.valgrind else { return }
+        let outcome = try CLI.run(["run", "burner", "--mode", "virtual", "--counter", "instructions"], executable: CLI.fixture)
+        #expect(outcome.status == 69 && outcome.stderr.contains("valgrind is missing"), "stderr: \(outcome.stderr)")
+    }
+}

@@ -14,7 +14,8 @@ public struct MotionbenchCommand: ParsableCommand {
         Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a self-test \
         check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
         bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
-        65 a malformed or unreadable input file (a trace, a run.json), named with its line; `compare` \
+        65 a malformed or unreadable input file (a trace, a run.json), named with its line; 69 a tool \
+        `run --counter instructions` needs is missing (valgrind); `compare` \
         also exits 2 when a metric regressed and 3 when a case or figure is in one run only; `run` exits \
         130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when stopped after the case in flight, its finished cases \
         written and run.json marked interrupted (a second signal stops at once).

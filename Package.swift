@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
         // Every thread's allocations, counted by an allocator interposed in the executable (Linux).
         .target(name: "CAllocationCounter"),
+        // zlib's inflate (the system's), to read git's objects: the commit times `history` orders runs by.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: What a workload is made of
 
@@ -47,10 +49,11 @@ let package = Package(
 
         // Every thread's CPU and the process's memory; Linux and Darwin producers behind one protocol.
         .target(name: "SystemView", dependencies: ["CSystemShim", "CAllocationCounter", "ThreadSupport"]),
-        // The runner: input, plan, case identity, pacing, modes, sampler wiring, accuracy, results, comparison.
+        // The runner: input, plan, case identity, pacing, modes, sampler wiring, accuracy, results, comparison,
+        // shards and their merge, history over commits.
         .target(
             name: "MotionBench",
-            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
+            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport", "CZlib"]
         ),
         // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
         .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),

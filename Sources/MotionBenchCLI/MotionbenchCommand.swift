@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import MotionWorkloads
 
-/// The `motionbench` command line: `list`, `run`, `report`, `plot`, `compare`, `baseline`, `trace` and
-/// `selftest`, over a catalogue of workloads. The `motionbench` executable runs it over the built-in
+/// The `motionbench` command line: `list`, `run`, `report`, `plot`, `compare`, `baseline`, `merge`,
+/// `history`, `trace` and `selftest`, over a catalogue of workloads. The `motionbench` executable runs it over the built-in
 /// nine; a package's own executable runs it over its own (`main(catalogue:)`).
 public struct MotionbenchCommand: ParsableCommand {
     /// The command's name, help and subcommands.
@@ -21,7 +21,8 @@ public struct MotionbenchCommand: ParsableCommand {
         written and run.json marked interrupted (a second signal stops at once).
         """,
         subcommands: [
-            ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, BaselineCommand.self, TraceCommand.self, SelfTestCommand.self,
+            ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, BaselineCommand.self, MergeCommand.self,
+            HistoryCommand.self, TraceCommand.self, SelfTestCommand.self,
         ]
     )
 

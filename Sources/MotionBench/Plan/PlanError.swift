@@ -41,6 +41,8 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
     case tooManyCases(Double)
     /// The source lacks sensors a workload needs.
     case sourceLacksSensors(workload: String, missing: [SensorKind], source: String)
+    /// A shard outside 1 … `count`, or a count outside 1 … `Plan.mostShards`.
+    case shardOutOfRange(index: Int, count: Int)
 
     /// The parts of the request at fault.
     public var fields: [PlanField] {
@@ -56,6 +58,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case .displayRateOutOfRange: [.displayRate]
         case .tooManyCases: [.rates, .filters, .parameters, .repetitions]
         case .sourceLacksSensors: [.source]
+        case .shardOutOfRange: [.shard]
         }
     }
 
@@ -103,6 +106,9 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
             return "the plan would hold \(shown) cases; at most \(BenchmarkPlan.mostCases)"
         case let .sourceLacksSensors(workload, missing, source):
             return "\(source) has no \(missing.map(\.rawValue).joined(separator: ", ")), which \(workload) needs"
+        case let .shardOutOfRange(index, count):
+            guard (1...Plan.mostShards).contains(count) else { return "\(count) shards is not a count in 1...\(Plan.mostShards)" }
+            return "shard \(index) of \(count) is not one of 1...\(count)"
         }
     }
 
@@ -114,7 +120,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
 
 /// A part of a `PlanRequest`, as a `PlanError` names it.
 public enum PlanField: String, Sendable, CaseIterable {
-    case workloads, rates, filters, parameters, modes, duration, samples, repetitions, displayRate, source
+    case workloads, rates, filters, parameters, modes, duration, samples, repetitions, displayRate, source, shard
 
     /// How a reason names it in "no … given".
     var noun: String {

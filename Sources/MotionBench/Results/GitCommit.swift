@@ -7,12 +7,23 @@ enum GitCommit {
     /// The commit of the repository holding `folder` (by default the working folder), or nil outside
     /// one or when it cannot be read.
     static func current(in folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String? {
+        repository(containing: folder).flatMap(head(of:))
+    }
+
+    /// The git folder of the repository holding `folder`: its `.git`, or the folder a `.git` file names.
+    static func repository(containing folder: URL) -> URL? {
         var directory = folder.standardizedFileURL
         while true {
-            if let repository = repositoryFolder(directory.appendingPathComponent(".git")) { return head(of: repository) }
+            if let repository = repositoryFolder(directory.appendingPathComponent(".git")) { return repository }
             if directory.path == "/" { return nil }
             directory.deleteLastPathComponent()
         }
+    }
+
+    /// The folder holding a repository's shared parts (objects, branches): a worktree's names it in
+    /// `commondir`; otherwise the repository's own.
+    static func commonFolder(of repository: URL) -> URL {
+        text(repository.appendingPathComponent("commondir")).map { URL(fileURLWithPath: $0, relativeTo: repository) } ?? repository
     }
 
     /// `.git` itself when it is a folder; the folder it names when it is a `gitdir:` file (a worktree,
@@ -32,7 +43,7 @@ enum GitCommit {
         let ref = String(head.dropFirst("ref: ".count))
         guard ref.hasPrefix("refs/"), !ref.split(separator: "/").contains("..") else { return nil }
         // A worktree keeps its HEAD but shares the branches of the repository it names in `commondir`.
-        let common = text(repository.appendingPathComponent("commondir")).map { URL(fileURLWithPath: $0, relativeTo: repository) } ?? repository
+        let common = commonFolder(of: repository)
         for folder in [repository, common] {
             if let commit = text(folder.appendingPathComponent(ref)), isCommit(commit) { return commit }
         }
@@ -44,13 +55,13 @@ enum GitCommit {
         return nil
     }
 
-    private static func isCommit(_ text: String) -> Bool {
+    static func isCommit(_ text: String) -> Bool {
         (text.count == 40 || text.count == 64) && text.allSatisfy(\.isHexDigit)
     }
 
     /// A regular file's text, trimmed; nil when missing, unreadable, not a regular file (a FIFO would
     /// block) or larger than 16 MiB.
-    private static func text(_ url: URL) -> String? {
+    static func text(_ url: URL) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? Int, size < 16 << 20,

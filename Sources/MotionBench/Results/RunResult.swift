@@ -23,6 +23,11 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// Set when the run did not finish its plan: a checkpoint, or a run stopped by a signal; absent
     /// (nil) for a complete run.
     public var interruption: RunInterruption?
+    /// Set when the run measured one slice of a plan (`run --shard`); nil for a whole run.
+    public var shard: RunShard? = nil
+    /// Set for a run joined from shards (`RunMerge`): each shard's slice, times and environment, so
+    /// every case's machine is known; nil for a run made in one go.
+    public var mergedShards: [MergedShard]? = nil
 
     /// Creates a run result of the current schema.
     public init(

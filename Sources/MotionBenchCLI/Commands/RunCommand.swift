@@ -70,6 +70,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also count each virtual-time case's instructions per sample under valgrind's callgrind (needs valgrind; profiles to profiles/CASE.folded).", valueName: "instructions"))
     var counter: Counter?
 
+    @Option(help: ArgumentHelp(
+        "Run only slice I of N of the plan, the same slice on every machine (a case's modes and repetitions stay together); `motionbench merge` joins the N runs.",
+        valueName: "I/N"))
+    var shard: String?
+
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
@@ -81,6 +86,17 @@ struct RunCommand: ParsableCommand {
         }
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
         _ = try FormatOption.parse(format)
+        _ = try shardSlice()
+    }
+
+    /// `--shard I/N` as (I, N); nil without it.
+    private func shardSlice() throws -> (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("--shard: '\(shard)' is not I/N, e.g. 2/3")
+        }
+        return (index, count)
     }
 
     func run() throws {
@@ -103,6 +119,8 @@ struct RunCommand: ParsableCommand {
             )
             let catalogue = CommandContext.catalogue
             let plan = try BenchmarkPlan.plan(request, catalogue: catalogue, input: input)
+            let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
+            let cases = slice?.cases ?? plan.cases
             for (workload, missing) in plan.leftOut {
                 FileHandle.standardError.write(Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
             }
@@ -123,14 +141,20 @@ struct RunCommand: ParsableCommand {
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()
             var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
-            let result: RunResult
+            var result: RunResult
             do {
+                if let slice, !quiet {
+                    FileHandle.standardError.write(Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
+                }
                 result = try runner.run(
-                    plan.cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
+                    cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
                     checkpoint: { partial in
                         // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
+                        var partial = partial
+                        partial.shard = slice?.shard
                         if formats.contains(.json) { try checkpoint.write(partial) }
                     })
+                result.shard = slice?.shard
             } catch {
                 // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
                 // folder if it made one and nothing else is in it.

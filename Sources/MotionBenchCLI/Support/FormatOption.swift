@@ -1,7 +1,7 @@
 import ArgumentParser
 import MotionReports
 
-/// Parses `--format csv,md,json,gbench-json,action-json`, naming the flag in every error.
+/// Parses `--format csv,md,json,gbench-json,action-json,influx,openmetrics,bmf`, naming the flag in every error.
 enum FormatOption {
     /// The formats' names, as `--format` takes them.
     static let names = ReportFormat.allCases.map(\.rawValue)
@@ -10,7 +10,9 @@ enum FormatOption {
     static let help = ArgumentHelp(
         "Comma-separated formats to write: csv (the CSV files), md (report.md and its charts), json (run.json), "
             + "gbench-json (gbench.json: Google Benchmark's JSON), "
-            + "action-json (action-benchmark.json: github-action-benchmark's customSmallerIsBetter).",
+            + "action-json (action-benchmark.json: github-action-benchmark's customSmallerIsBetter), "
+            + "influx (influx.lp: InfluxDB line protocol), openmetrics (openmetrics.txt: OpenMetrics text for a Prometheus Pushgateway), "
+            + "bmf (bmf.json: Bencher Metric Format).",
         valueName: names.joined(separator: ",")
     )
 

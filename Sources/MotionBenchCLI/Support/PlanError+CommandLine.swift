@@ -26,6 +26,7 @@ extension PlanField {
         case .repetitions: "--repetitions"
         case .displayRate: "--display-rate"
         case .source: "--source"
+        case .shard: "--shard"
         }
     }
 }

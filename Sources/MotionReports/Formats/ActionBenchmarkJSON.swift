@@ -5,9 +5,9 @@ import MotionBench
 /// `{name, unit, value, range?, extra?}`, smaller values better, so the action charts each figure over
 /// commits and alerts when one grows.
 ///
-/// Per case (named as in `gbench.json`, e.g. `heading/50Hz/mahony/virtual`): its CPU ns per sample
-/// tick and its peak RSS, each the median over repetitions with `± standard deviation` as the range when
-/// there are two or more; per scored case of ours (no mode: accuracy does not depend on it): the
+/// Per case (named as in `gbench.json`, e.g. `heading/50Hz/mahony/virtual`): each `ExportedMetric`
+/// (CPU ns, instructions and allocations per sample tick, peak RSS), the median over repetitions with
+/// `± standard deviation` as the range when there are two or more; per scored case of ours (no mode: accuracy does not depend on it): the
 /// headline errors (median total attitude error, size of the step-count error, median altitude error).
 /// A figure the case lacks is left out.
 public enum ActionBenchmarkJSON {
@@ -35,13 +35,7 @@ public enum ActionBenchmarkJSON {
     /// The cases' cost figures in the order the cases first ran, then the accuracy figures in the order scored.
     static func entries(_ run: RunResult) -> [Entry] {
         let costs = ExportedCase.all(in: run).flatMap { exported in
-            [
-                median(exported, "cpu_ns_per_sample", unit: "ns", of: \.cpuNsPerSample),
-                median(exported, "instructions_per_sample", unit: "instructions", of: \.instructionsPerSample),
-                median(exported, "allocs_per_sample", unit: "allocations", of: \.allocationsPerSample),
-                median(exported, "alloc_bytes_per_sample", unit: "bytes", of: \.allocationBytesPerSample),
-                median(exported, "peak_rss_mib", unit: "MiB", of: \.peakRssMiB),
-            ].compactMap { $0 }
+            ExportedMetric.perCase.compactMap { median(exported, $0) }
         }
         let errors = run.accuracy.flatMap { result -> [Entry] in
             guard let name = result.identity?.exportName(mode: nil) else { return [] }
@@ -54,13 +48,13 @@ public enum ActionBenchmarkJSON {
     }
 
     /// The median of a figure over the case's repetitions; nil when no repetition has it.
-    private static func median(_ exported: ExportedCase, _ figure: String, unit: String, of value: (CaseResult) -> Double?) -> Entry? {
-        guard let summary = SampleSummary(exported.repetitions.map(value)) else { return nil }
+    private static func median(_ exported: ExportedCase, _ metric: ExportedMetric) -> Entry? {
+        guard let summary = metric.summary(exported) else { return nil }
         let counts = exported.repetitions.map(\.samples)
         let samples = counts.min() == counts.max() ? "\(counts[0])" : "\(counts.min()!)–\(counts.max()!)"
         let repeated = summary.count >= 2
         return Entry(
-            name: "\(exported.name) \(figure)", unit: unit, value: summary.median,
+            name: "\(exported.name) \(metric.name)", unit: metric.unit, value: summary.median,
             range: repeated ? "± \(Format.significant(summary.standardDeviation, 3))" : nil,
             extra: repeated
                 ? "median of \(summary.count) repetitions of \(samples) samples"

@@ -10,6 +10,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case gbenchJSON = "gbench-json"
     /// `action-benchmark.json`: github-action-benchmark's `customSmallerIsBetter` input (see `ActionBenchmarkJSON`).
     case actionJSON = "action-json"
+    /// `influx.lp`: InfluxDB's line protocol (see `InfluxLineProtocol`).
+    case influx
+    /// `openmetrics.txt`: the OpenMetrics text format, for a Prometheus Pushgateway (see `OpenMetricsText`).
+    case openmetrics
+    /// `bmf.json`: the Bencher Metric Format (see `BencherMetricFormat`).
+    case bmf
 
     /// What `run` writes unless told otherwise: everything it wrote before formats could be chosen.
     public static let runDefault: Set<ReportFormat> = [.csv, .md, .json]

@@ -4,8 +4,9 @@ import MotionBench
 /// Writes a run's files into its folder (`RunFolder`), those of the formats asked for: run.json
 /// (`json`); summary.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored
 /// (`csv`); the charts and report.md (`md`); gbench.json (`gbench-json`); action-benchmark.json
-/// (`action-json`). run.json goes first, as it holds every measured figure; then each other file,
-/// each written atomically, so a failure leaves whole files only: those written before it.
+/// (`action-json`); influx.lp (`influx`); openmetrics.txt (`openmetrics`); bmf.json (`bmf`). run.json
+/// goes first, as it holds every measured figure; then each other file, each written atomically, so
+/// a failure leaves whole files only: those written before it.
 public enum RunReport {
     /// Writes the files of `formats` (by default, run.json, the CSV files and report.md with its charts)
     /// and returns their names, in the order written; with `md`, `plots` (`RunPlots`) too, linked.
@@ -53,6 +54,9 @@ public enum RunReport {
         }
         if formats.contains(.gbenchJSON) { files.append((GoogleBenchmarkJSON.fileName, try GoogleBenchmarkJSON.render(run))) }
         if formats.contains(.actionJSON) { files.append((ActionBenchmarkJSON.fileName, try ActionBenchmarkJSON.render(run))) }
+        if formats.contains(.influx) { files.append((InfluxLineProtocol.fileName, Data(InfluxLineProtocol.render(run).utf8))) }
+        if formats.contains(.openmetrics) { files.append((OpenMetricsText.fileName, Data(OpenMetricsText.render(run).utf8))) }
+        if formats.contains(.bmf) { files.append((BencherMetricFormat.fileName, try BencherMetricFormat.render(run))) }
         var names = Set<String>()
         if let repeated = files.first(where: { !names.insert($0.name).inserted }) {
             throw OutputError(path: repeated.name, reason: "two report files would share this name")

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import MotionBench
+import MotionReports
+
+/// `motionbench history`: many runs over commits, the trend of each case and metric, and its steps.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Line runs up by commit: each case's figures over the commits, and the steps where they changed.",
+        discussion: """
+        Reads every run.json under the folders given (results/, CI artifacts), keeps the runs of the \
+        most common environment (CPU model, cores, architecture, build configuration, Swift version, \
+        source) and lists the others, and any it cannot read, as left out. A commit is placed at its \
+        commit time, read from the repository's files, or at its runs' start where the repository does \
+        not have it. For each case and metric (instructions and allocations per sample where present, \
+        CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and the steps: an \
+        L1 step fit with asv's information criterion, each step kept when a Mann-Whitney U test over \
+        the levels beside it gives p < --alpha and the change exceeds compare's tolerance. The Markdown \
+        goes to stdout; --out also writes history.md with an SVG chart per series, and --format html \
+        history.html, one self-contained page. Exit codes: 0 success; 64 a bad command line or an \
+        unwritable --out; 65 a folder that does not exist or holds no readable run.json.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Folders holding runs (searched through) or run.json files.", valueName: "dir"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Folder for history.md and its charts (and history.html with --format html).", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("What --out gets: md (history.md and SVG charts), html (history.html).", valueName: "md,html"))
+    var format = "md"
+
+    @Option(help: ArgumentHelp("The git repository whose commits the runs measured (default: the one holding the working folder).", valueName: "dir"))
+    var repository: String?
+
+    @Option(help: "Significance level of the U test a step must pass, in (0, 1).")
+    var alpha = 0.05
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give the folders holding the runs (e.g. results/) or run.json files") }
+        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha: \(alpha) is outside (0, 1)") }
+        let formats = try outputs()
+        if out == nil, formats != [.md] { throw ValidationError("--format: \(format) is written to files: give --out DIR") }
+    }
+
+    private func outputs() throws -> Set<HistoryReport.Output> {
+        Set(try CommaList.names(format, flag: "--format").map { name in
+            guard let output = HistoryReport.Output(rawValue: name) else {
+                throw ValidationError("--format: unknown format '\(name)'; choose from \(HistoryReport.Output.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return output
+        })
+    }
+
+    func run() throws {
+        try CommandFailure.reporting {
+            let folder = out.map { URL(literalPath: $0) }
+            if let folder {
+                do {
+                    try AtomicFile.prepareFolder(folder)
+                } catch let error as OutputError {
+                    throw ValidationError("--out: \(error)")
+                }
+            }
+            var runs: [RunHistory.Run] = []
+            var unreadable: [RunHistory.Excluded] = []
+            for file in try runFiles() {
+                do {
+                    runs.append(RunHistory.Run(path: file.path, result: try RunResult.load(from: file)))
+                } catch let error as RunFileError {
+                    unreadable.append(RunHistory.Excluded(path: file.path, reason: error.reason))
+                }
+            }
+            guard !runs.isEmpty else {
+                let reasons = unreadable.map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
+                throw CommandFailure("no readable run.json under \(paths.joined(separator: ", ")): \(reasons)", exitCode: .badInput)
+            }
+            let commits = GitRepository(containing: repository.map { URL(literalPath: $0) })
+            var settings = StepDetection.Settings()
+            settings.alpha = alpha
+            let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { commits?.commitTime($0) }, settings: settings)
+            print(HistoryMarkdown.render(history), terminator: "")
+            if let folder {
+                let files = try HistoryReport.write(history, to: folder, formats: try outputs())
+                FileHandle.standardError.write(Data("Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)\n".utf8))
+            }
+        }
+    }
+
+    /// Every run.json the paths name: a file itself, or each under a folder (hidden folders and
+    /// symbolic links skipped), sorted by path. A path that does not exist, or a set of paths with no
+    /// run.json, is exit code 65.
+    private func runFiles() throws -> [URL] {
+        var files: [URL] = []
+        for path in paths {
+            let url = URL(literalPath: path)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw CommandFailure("\(path): no such file or folder", exitCode: .badInput)
+            }
+            guard isFolder.boolValue else {
+                files.append(url)
+                continue
+            }
+            // Relative paths, so messages name files as the user gave their folder.
+            let found = FileManager.default.enumerator(atPath: url.path)
+            while let relative = found?.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    found?.skipDescendants()
+                } else if name == RunFolder.runFile, found?.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                    files.append(URL(literalPath: (path as NSString).appendingPathComponent(relative)))
+                }
+            }
+        }
+        guard !files.isEmpty else { throw CommandFailure("no run.json under \(paths.joined(separator: ", "))", exitCode: .badInput) }
+        return files.sorted { $0.path < $1.path }
+    }
+}

@@ -68,9 +68,9 @@ struct HistoryCommand: ParsableCommand {
             var unreadable: [RunHistory.Excluded] = []
             for file in try runFiles() {
                 do {
-                    runs.append(RunHistory.Run(path: file.path, result: try RunResult.load(from: file)))
+                    runs.append(RunHistory.Run(path: file, result: try RunResult.load(from: URL(literalPath: file))))
                 } catch let error as RunFileError {
-                    unreadable.append(RunHistory.Excluded(path: file.path, reason: error.reason))
+                    unreadable.append(RunHistory.Excluded(path: file, reason: error.reason))
                 }
             }
             guard !runs.isEmpty else {
@@ -89,11 +89,11 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    /// Every run.json the paths name: a file itself, or each under a folder (hidden folders and
-    /// symbolic links skipped), sorted by path. A path that does not exist, or a set of paths with no
+    /// Every run.json the paths name, spelled from the path given: a file itself, or each under a
+    /// folder (hidden folders skipped), sorted. A path that does not exist, or a set of paths with no
     /// run.json, is exit code 65.
-    private func runFiles() throws -> [URL] {
-        var files: [URL] = []
+    private func runFiles() throws -> [String] {
+        var files: [String] = []
         for path in paths {
             let url = URL(literalPath: path)
             var isFolder: ObjCBool = false
@@ -101,7 +101,7 @@ struct HistoryCommand: ParsableCommand {
                 throw CommandFailure("\(path): no such file or folder", exitCode: .badInput)
             }
             guard isFolder.boolValue else {
-                files.append(url)
+                files.append(path)
                 continue
             }
             // Relative paths, so messages name files as the user gave their folder.
@@ -111,11 +111,11 @@ struct HistoryCommand: ParsableCommand {
                 if name.hasPrefix(".") {
                     found?.skipDescendants()
                 } else if name == RunFolder.runFile, found?.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-                    files.append(URL(literalPath: (path as NSString).appendingPathComponent(relative)))
+                    files.append((path as NSString).appendingPathComponent(relative))
                 }
             }
         }
         guard !files.isEmpty else { throw CommandFailure("no run.json under \(paths.joined(separator: ", "))", exitCode: .badInput) }
-        return files.sorted { $0.path < $1.path }
+        return files.sorted()
     }
 }

@@ -1,0 +1,111 @@
+import MotionMath
+import Testing
+
+@testable import MotionBench
+
+/// `StepDetection` on synthetic series of commits: one known step in noise is found at its commit,
+/// pure noise gives none (the false-alarm rate is measured over many seeds), deterministic figures
+/// step exactly, and one slow run is no step.
+@Suite struct StepDetectionTests {
+    /// CPU ns per sample at 40 commits: 1000 ns with 3 % Gaussian noise, 3 repetitions per commit,
+    /// `step` (a fraction) added from commit `at` on, and with probability `outliers` a repetition
+    /// 30 % slow (a busy neighbour).
+    static func series(
+        seed: UInt64, commits: Int = 40, step: Double = 0, at: Int = 25, noise: Double = 0.03, outliers: Double = 0
+    ) -> [[Double]] {
+        var gaussian = GaussianGenerator(SplitMix64(seed: seed))
+        var uniform = SplitMix64(seed: seed, stream: 1)
+        return (0..<commits).map { commit in
+            let level = 1000 * (1 + (commit >= at ? step : 0))
+            return (0..<3).map { _ in level * (1 + noise * gaussian.next()) * (uniform.nextUnit() < outliers ? 1.3 : 1) }
+        }
+    }
+
+    static let cpu = ComparedMetric.cpuNsPerSample.defaultTolerance
+
+    @Test func aStepOfFifteenPercentIsFoundAtItsCommit() {
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let steps = StepDetection.steps(Self.series(seed: seed, step: 0.15), tolerance: Self.cpu)
+            #expect(steps.count == 1, "seed \(seed): \(steps)")
+            let step = try? #require(steps.first)
+            #expect(step?.index == 25, "seed \(seed)")
+            #expect(abs((step?.changePct ?? 0) - 15) < 3, "seed \(seed): \(step?.changePct ?? 0) %")
+            #expect((step?.pValue ?? 1) < 1e-6, "seed \(seed)")
+        }
+    }
+
+    @Test func aFallIsFoundToo() {
+        let steps = StepDetection.steps(Self.series(seed: 7, step: -0.2, at: 10), tolerance: Self.cpu)
+        #expect(steps.map(\.index) == [10])
+        #expect((steps.first?.change ?? 0) < 0)
+    }
+
+    /// Over 1000 series of pure noise, at most 1 % show a step. The rate measured is printed.
+    @Test func pureNoiseRarelyShowsAStep() {
+        let trials = 1000
+        let alarms = (1...trials).filter { seed in
+            !StepDetection.steps(Self.series(seed: UInt64(seed) + 10_000), tolerance: MetricTolerance(relativePct: 0, absolute: 0)).isEmpty
+        }.count
+        print("StepDetectionTests: \(alarms) of \(trials) noise series (40 commits × 3 repetitions, 3 % noise) showed a step")
+        #expect(alarms <= trials / 100)
+    }
+
+    /// With slow outliers in 5 % of repetitions: false alarms stay at most 1 % of 1000 noise series,
+    /// and a 10 % step is found at its commit in 90 % of 200 series or more. The rates are printed.
+    @Test func outliersNeitherRaiseAlarmsNorHideSteps() {
+        let none = MetricTolerance(relativePct: 0, absolute: 0)
+        let alarms = (1...1000).filter { seed in
+            !StepDetection.steps(Self.series(seed: UInt64(seed) + 20_000, outliers: 0.05), tolerance: none).isEmpty
+        }.count
+        var found: [Double: Int] = [:]
+        for step in [0.05, 0.1] {
+            found[step] = (1...200).filter { seed in
+                StepDetection.steps(Self.series(seed: UInt64(seed), step: step, outliers: 0.05), tolerance: none).contains { $0.index == 25 }
+            }.count
+        }
+        print("StepDetectionTests: with 5 % outliers, \(alarms) of 1000 noise series showed a step; a 5 % step was found at its commit in \(found[0.05]!) of 200, a 10 % step in \(found[0.1]!) of 200")
+        #expect(alarms <= 10)
+        #expect(found[0.1]! >= 180)
+    }
+
+    @Test func oneSlowRunIsNoStep() {
+        var points = Self.series(seed: 3)
+        points[20] = points[20].map { $0 * 1.6 }
+        #expect(StepDetection.steps(points, tolerance: Self.cpu).isEmpty)
+    }
+
+    @Test func repeatingCountsStepExactly() {
+        let points = (0..<12).map { [$0 < 7 ? 5120.0 : 5184.0] }
+        let steps = StepDetection.steps(points, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance)
+        #expect(steps == [StepDetection.Step(index: 7, before: 5120, after: 5184, pValue: nil)])
+        let flat = (0..<12).map { _ in [5120.0] }
+        #expect(StepDetection.steps(flat, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance).isEmpty)
+    }
+
+    @Test func aChangeWithinTheToleranceIsNoStep() {
+        // 5 %: real, but under cpu_ns_per_sample's 10 %.
+        #expect(StepDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: Self.cpu).isEmpty)
+        #expect(StepDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: MetricTolerance(relativePct: 1, absolute: 1)).map(\.index) == [25])
+    }
+
+    @Test func missingCommitsKeepTheirPlace() {
+        var points = Self.series(seed: 9, step: 0.3)
+        points[3] = []
+        points[30] = []
+        #expect(StepDetection.steps(points, tolerance: Self.cpu).map(\.index) == [25])
+    }
+
+    @Test func segmentCostsMatchABruteForceMedian() {
+        var gaussian = GaussianGenerator(SplitMix64(seed: 11))
+        let y = (0..<30).map { _ in gaussian.next() }
+        let costs = StepDetection.segmentCosts(y, shortest: 1)
+        for start in [0, 7, 29] {
+            for length in 1...(30 - start) {
+                let part = Array(y[start..<(start + length)]).sorted()
+                let median = part[(length - 1) / 2]
+                let expected = part.reduce(0) { $0 + abs($1 - median) }
+                #expect(abs(costs[start][length] - expected) < 1e-9)
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@ public enum HistoryPage {
         <meta charset="utf-8">
         <title>motionbench history</title>
         <style>
+        [hidden] { display: none !important; }
         body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
         table { border-collapse: collapse; margin-bottom: 16px; }
         th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; font-size: 13px; }
@@ -32,7 +33,8 @@ public enum HistoryPage {
         <h1>motionbench history</h1>
 
         """
-        out += "<p id=\"summary\">\(runs) runs at \(history.commits.count) commits, \(history.series.count) series. Environment: "
+        let commits = history.commits.count
+        out += "<p id=\"summary\">\(runs) run\(runs == 1 ? "" : "s") at \(commits) commit\(commits == 1 ? "" : "s"), \(history.series.count) series. Environment: "
         out += history.environment.map { "\(escape($0.name)) <code>\(escape($0.value))</code>" }.joined(separator: ", ") + ".</p>\n"
         out += "<p><label>Workload <select id=\"workload\"><option value=\"\">all</option></select></label> <span id=\"shown\"></span></p>\n"
         out += steps(history)
@@ -82,8 +84,10 @@ public enum HistoryPage {
       });
       function apply() {
         var chosen = select.value, shown = 0;
-        sections.forEach(function (s) { s.hidden = chosen !== '' && s.dataset.workload !== chosen; if (!s.hidden) shown++; });
+        sections.forEach(function (s) { s.hidden = chosen !== '' && s.dataset.workload !== chosen; });
         rows.forEach(function (r) { r.hidden = chosen !== '' && r.dataset.workload !== chosen; });
+        // Counted from the layout, so what the count says is what is drawn.
+        sections.forEach(function (s) { if (s.getClientRects().length > 0) shown++; });
         document.getElementById('shown').textContent = shown + ' of ' + sections.length + ' charts';
       }
       select.addEventListener('change', function () {

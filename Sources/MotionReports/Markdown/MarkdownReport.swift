@@ -13,6 +13,7 @@ public enum MarkdownReport {
             out += "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
         }
         out += environment(run)
+        out += shards(run)
         let groups = CaseKey.group(run.cases)
         let virtual = groups.filter { $0.key.mode == .virtual }
         let realtime = groups.filter { $0.key.mode == .realtime }
@@ -63,6 +64,32 @@ public enum MarkdownReport {
         ]
         rows = rows.map { ($0.0, $0.1.replacingOccurrences(of: "|", with: "\\|")) }
         return "## Environment\n\n| | |\n|---|---|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined() + "\n"
+    }
+
+    /// For a shard, which slice it is; for a merged run, each shard's cases and machine, so every
+    /// case's environment is known.
+    private static func shards(_ run: RunResult) -> String {
+        if let shard = run.shard {
+            return "**Shard \(shard.label)** of a plan of \(shard.plannedCases) cases (plan `\(shard.plan)`): this run holds \(shard.planPositions.count) of them; "
+                + "`motionbench merge` joins the shards.\n\n"
+        }
+        guard let merged = run.mergedShards else { return "" }
+        var out = "## Shards\n\nMerged from \(merged.count) shards of plan `\(merged.first?.shard.plan ?? "")`; each case ran on its shard's machine.\n\n"
+        out += "| Shard | Host | CPU | OS, kernel | Started | Finished | Cases |\n|---|---|---|---|---|---|---|\n"
+        for entry in merged {
+            let env = entry.environment
+            var names: [String] = []
+            for position in entry.shard.planPositions {
+                let name = run.cases[position].spec.identity.exportName(mode: nil)
+                if !names.contains(name) { names.append(name) }
+            }
+            let row = [
+                entry.shard.label, env.host, "\(env.cpuModel) (\(env.cores) cores)", "\(env.os), \(env.kernel)", entry.startedAt, entry.finishedAt,
+                "\(entry.shard.planPositions.count): " + names.joined(separator: ", "),
+            ]
+            out += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
     }
 
     private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {

@@ -1,0 +1,125 @@
+import Foundation
+import MotionBench
+import TestSupport
+import Testing
+
+/// `run --shard I/N` and `merge` end to end: three shards merged are the unsharded plan's cases, and
+/// runs that do not make one plan are refused, naming the file, with nothing written.
+@Suite(.serialized) struct ShardMergeTests {
+    /// The plan: three workloads, nine filters, both modes, two repetitions (36 cases), short.
+    static let plan = ["run", "accelerometer", "barometer", "heading", "--duration", "0.2", "--samples", "500", "--repetitions", "2", "--quiet"]
+
+    /// The unsharded run and its three shards, run once for the suite.
+    static let runs: (folder: URL, whole: URL, shards: [URL]) = {
+        let folder = try! Repository.scratchFolder("motionbench-shards")
+        let whole = folder.appendingPathComponent("whole")
+        _ = try! CLI.run(plan + ["--out", whole.path])
+        let shards = (1...3).map { index -> URL in
+            let shard = folder.appendingPathComponent("shard-\(index)")
+            let outcome = try! CLI.run(plan + ["--shard", "\(index)/3", "--out", shard.path])
+            precondition(outcome.status == 0, outcome.stderr)
+            return shard
+        }
+        return (folder, whole, shards)
+    }()
+
+    static func load(_ folder: URL) throws -> RunResult {
+        try RunResult.load(from: folder.appendingPathComponent("run.json"))
+    }
+
+    @Test func threeShardsMergedAreTheUnshardedPlansCases() throws {
+        let whole = try Self.load(Self.runs.whole)
+        let shards = try Self.runs.shards.map(Self.load)
+        #expect(whole.cases.count == 36)
+        #expect(shards.allSatisfy { !$0.cases.isEmpty }, "every shard has work: \(shards.map(\.cases.count))")
+        // Each case's modes and repetitions stay in one shard.
+        let owners = Dictionary(grouping: shards.enumerated().flatMap { index, run in run.cases.map { ($0.spec.identity, index) } }, by: \.0)
+        #expect(owners.values.allSatisfy { Set($0.map(\.1)).count == 1 })
+
+        let merged = Self.runs.folder.appendingPathComponent("merged")
+        let outcome = try CLI.run(["merge"] + Self.runs.shards.map(\.path) + ["--out", merged.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("Merged 3 shards (36 cases, 1 host)"), "\(outcome.stdout)")
+        let run = try Self.load(merged)
+        #expect(run.cases.map(\.spec) == whole.cases.map(\.spec), "the plan's cases, in its order")
+        #expect(run.accuracy.map { ComparisonSubject(accuracyOf: $0) } == whole.accuracy.map { ComparisonSubject(accuracyOf: $0) })
+        #expect(run.accuracy.map(\.measures) == whole.accuracy.map(\.measures), "a seeded source scores the same anywhere")
+        #expect(run.shard == nil && run.interruption == nil)
+        #expect(run.mergedShards?.map(\.shard.index) == [1, 2, 3])
+        #expect(run.mergedShards?.map { $0.environment.commandLine.contains("--shard") } == [true, true, true])
+        #expect(try String(contentsOf: merged.appendingPathComponent("report.md"), encoding: .utf8).contains("Shards"))
+
+        // What reads a run reads the merged one.
+        let report = try CLI.run(["report", merged.path, "--format", "gbench-json", "--out", Self.runs.folder.appendingPathComponent("report").path])
+        #expect(report.status == 0, "stderr: \(report.stderr)")
+        let compare = try CLI.run(["compare", Self.runs.whole.path, merged.path])
+        #expect([0, 2].contains(compare.status), "every case on both sides; timings may move. stderr: \(compare.stderr)")
+        #expect(!compare.stdout.contains("Only in the"))
+        let history = try CLI.run(["history", Self.runs.whole.path, merged.path])
+        #expect(history.status == 0, "stderr: \(history.stderr)")
+    }
+
+    @Test func aShardOutsideItsCountOrMalformedIsRefused() throws {
+        for (shard, message) in [("4/3", "--shard: shard 4 of 3 is not one of 1...3"), ("0/3", "--shard: shard 0 of 3"), ("x", "--shard: 'x' is not I/N"),
+                                  ("1/2000", "--shard: 2000 shards is not a count in 1...1000")] {
+            let out = CLI.temporaryFolder()
+            let outcome = try CLI.run(["run", "accelerometer", "--shard", shard, "--out", out.path])
+            #expect(outcome.status == 64)
+            #expect(outcome.stderr.contains(message), "\(shard): \(outcome.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
+    @Test func anEmptyShardIsARunWithNoCase() throws {
+        let out = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let outcome = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "100", "--shard", "2/2", "--quiet", "--out", out.path])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let run = try Self.load(out)
+        #expect(run.cases.isEmpty && run.shard?.plannedCases == 1 && run.shard?.planPositions == [])
+    }
+
+    /// A copy of shard `index`'s run.json with `change` applied, in a folder of its own.
+    static func altered(_ index: Int, _ change: (inout RunResult) -> Void) throws -> URL {
+        var run = try load(runs.shards[index - 1])
+        change(&run)
+        let folder = runs.folder.appendingPathComponent("altered-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try run.encoded().write(to: folder.appendingPathComponent("run.json"))
+        return folder
+    }
+
+    @Test func runsThatDoNotMakeOnePlanAreRefused() throws {
+        let (s1, s2, s3) = (Self.runs.shards[0].path, Self.runs.shards[1].path, Self.runs.shards[2].path)
+        let interrupted = try Self.altered(3) { $0.interruption = RunInterruption(state: .interrupted, signal: "SIGINT", plannedCases: 20) }
+        let otherPlan = try Self.altered(3) { $0.shard?.plan = "0123456789abcdef" }
+        let otherCommit = try Self.altered(3) { $0.environment.gitCommit = String(repeating: "a", count: 40) }
+        let cases: [([String], String)] = [
+            ([s1, s2, s1, s3], "\(s1)/run.json: shard 1/3 again (also \(s1)/run.json): give each shard once"),
+            ([s1, s2], "shard 3/3 is missing: the merged run would lack"),
+            ([s1, s2, Self.runs.whole.path], "\(Self.runs.whole.path)/run.json: not a shard"),
+            ([s1, s2, interrupted.path], "shard 3/3 is interrupted by SIGINT after"),
+            ([s1, s2, otherPlan.path], "shard 3/3 of another plan than \(s1)/run.json"),
+            ([s1, s2, otherCommit.path], "its commit is 'aaaa"),
+        ]
+        for (runs, message) in cases {
+            let out = CLI.temporaryFolder()
+            let outcome = try CLI.run(["merge"] + runs + ["--out", out.path])
+            #expect(outcome.status == 64, "\(runs): \(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "nothing written")
+        }
+    }
+
+    @Test func aRunOfAnotherSchemaIsExit65() throws {
+        let folder = try Self.altered(2) { _ in }
+        let file = folder.appendingPathComponent("run.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 9")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let out = CLI.temporaryFolder()
+        let outcome = try CLI.run(["merge", Self.runs.shards[0].path, folder.path, Self.runs.shards[2].path, "--out", out.path])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("\(file.path): schema version 9; this motionbench reads 2"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

@@ -3,8 +3,8 @@ import Foundation
 import MotionWorkloads
 
 /// The `motionbench` command line: `list`, `run`, `report`, `plot`, `compare`, `baseline`, `merge`,
-/// `history`, `trace` and `selftest`, over a catalogue of workloads. The `motionbench` executable runs it over the built-in
-/// nine; a package's own executable runs it over its own (`main(catalogue:)`).
+/// `history`, `trace` and `selftest`, over a catalogue of workloads. The `motionbench` executable
+/// runs it over the built-in nine; a package's own executable runs it over its own (`main(catalogue:)`).
 public struct MotionbenchCommand: ParsableCommand {
     /// The command's name, help and subcommands.
     public static let configuration = CommandConfiguration(
@@ -14,7 +14,9 @@ public struct MotionbenchCommand: ParsableCommand {
         Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a self-test \
         check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
         bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
-        65 a malformed or unreadable input file (a trace, a run.json), named with its line; 69 a tool \
+        65 a malformed or unreadable input file (a trace, a run.json), named with its line; `merge` also \
+        exits 64 for runs that are not the shards of one plan, and `history` 65 when it finds no readable \
+        run.json; 69 a tool \
         `run --counter instructions` needs is missing (valgrind); `compare` \
         also exits 2 when a metric regressed and 3 when a case or figure is in one run only; `run` exits \
         130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when stopped after the case in flight, its finished cases \

@@ -94,7 +94,7 @@ let package = Package(
             dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim", "TestSupport"]
         ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
-        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "TestSupport"]),
+        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "SystemView", "TestSupport"]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

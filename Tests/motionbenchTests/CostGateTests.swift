@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import SystemView
 import Testing
 
 /// `compare` as a gate a shared runner can trust: instructions counted under callgrind repeat to the
@@ -23,7 +24,10 @@ import Testing
         try RunResult.load(from: folder.appendingPathComponent("run.json")).cases.first?.instructionsPerSample
     }
 
-    @Test(.enabled(if: valgrind, "needs valgrind"))
+    /// valgrind cannot run a sanitizer's build, and the fixture is built like the tests.
+    static let counts = valgrind && LoadedSanitizer.name == nil
+
+    @Test(.enabled(if: counts, "needs valgrind and a build without a sanitizer"))
     func instructionsRepeatAndARaisedCountFailsNamingTheFunction() throws {
         let baseline = try run(["--counter", "instructions"])
         let again = try run(["--counter", "instructions"])
@@ -42,8 +46,9 @@ import Testing
         let outcome = try CLI.run(["compare", baseline.path, candidate.path, "--markdown", markdown.path], executable: CLI.fixture)
         #expect(outcome.status == 2, "stdout: \(outcome.stdout)")
         #expect(outcome.stdout.contains("**Gated on:** Instructions/sample"))
-        #expect(outcome.stdout.contains("### Where it went"))
-        let changes = outcome.stdout.components(separatedBy: "### Where it went")[1].split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let sections = outcome.stdout.components(separatedBy: "### Where it went")
+        try #require(sections.count == 2, "stdout: \(outcome.stdout)")
+        let changes = sections[1].split(separator: "\n").filter { $0.hasPrefix("| `") }
         #expect(changes.prefix(3).contains { $0.contains("BurnerWorkload.extraWork") && $0.hasSuffix("| 0 |") == false }, "\(changes)")
         #expect(!changes.contains { $0.contains("VirtualTimeCase.replay") }, "a caller whose change is one callee's is left out")
         let flame = report.appendingPathComponent("compare-flame-burner-100hz-raw.svg")
@@ -64,9 +69,10 @@ import Testing
         #expect(outcome.stdout.contains("- `burner 100 Hz raw virtual` Allocations/sample: 0 → 1"))
     }
 
-    @Test func theCounterNeedsValgrindAndSaysSo() throws {
-        guard !Self.valgrind else { return }
+    @Test(.enabled(if: !counts, "valgrind can count here"))
+    func theCounterSaysWhyItCannotCount() throws {
         let outcome = try CLI.run(["run", "burner", "--mode", "virtual", "--counter", "instructions"], executable: CLI.fixture)
-        #expect(outcome.status == 69 && outcome.stderr.contains("valgrind is missing"), "stderr: \(outcome.stderr)")
+        let reason = LoadedSanitizer.name.map { "built with \($0)" } ?? "valgrind is missing"
+        #expect(outcome.status == 69 && outcome.stderr.contains(reason), "stderr: \(outcome.stderr)")
     }
 }

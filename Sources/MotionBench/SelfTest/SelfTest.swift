@@ -134,7 +134,7 @@ public enum SelfTest {
     /// code runs several times slower than what ships (ThreadSanitizer's: 1.6 ms here).
     private static func samplerCostCheck(_ recording: SamplerRecording) -> SelfTestCheck {
         let name = "sampler cost per snapshot", expected = SelfTestCheck.Expectation.atMost(1000)
-        if let sanitizer = loadedSanitizer {
+        if let sanitizer = LoadedSanitizer.name {
             return .skipped(name: name, unit: "µs", expected: expected, reason: "\(sanitizer) instruments the sampler's code")
         }
         return SelfTestCheck(
@@ -153,7 +153,7 @@ public enum SelfTest {
         for mode in RunMode.allCases {
             let names = ("allocations per sample (\(mode.rawValue))", "bytes allocated per sample (\(mode.rawValue))")
             guard AllocationCounter.isAvailable else {
-                let reason = loadedSanitizer.map { "\($0) replaces the allocator" } ?? "this build does not count allocations"
+                let reason = LoadedSanitizer.name.map { "\($0) replaces the allocator" } ?? "this build does not count allocations"
                 checks.append(.skipped(name: names.0, unit: "allocations", expected: .near(blocks, tolerance: 0), reason: reason))
                 checks.append(.skipped(name: names.1, unit: "bytes", expected: .near(bytes, tolerance: 0), reason: reason))
                 continue
@@ -179,13 +179,10 @@ public enum SelfTest {
         return checks
     }
 
-    /// The sanitizer runtime in this process (a sanitized build of the tests), if any.
-    private static var loadedSanitizer: String? { mb_loaded_sanitizer().map { String(cString: $0) } }
-
     /// Resident size and peak around touching and freeing `touchedMiB`.
     private static func memoryChecks(probe: ProcessProbe, scale: Double) -> [SelfTestCheck] {
         let expected = SelfTestCheck.Expectation.near(Double(touchedMiB), tolerance: 4 * scale)
-        if let sanitizer = loadedSanitizer {
+        if let sanitizer = LoadedSanitizer.name {
             // A sanitizer keeps shadow memory beside every page the program touches, so resident
             // size is no longer the program's own (ThreadSanitizer here read 128 MiB for 64).
             return ["resident size rise after touching \(touchedMiB) MiB", "resident size fall after freeing them", "peak rise after touching"].map {

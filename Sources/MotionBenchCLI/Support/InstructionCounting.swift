@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MotionBench
 import MotionWorkloads
+import SystemView
 
 /// `run --counter instructions`: the instructions of every virtual-time case's per-sample work,
 /// counted under valgrind's callgrind, figures that do not move with the machine's load.
@@ -34,6 +35,9 @@ struct InstructionCounting {
     /// Checks the tools, and copies this executable without its debug information into a scratch
     /// folder; throws a `CommandFailure` with exit code 69 naming a missing tool.
     static func prepare() throws -> InstructionCounting {
+        if let sanitizer = LoadedSanitizer.name {
+            throw CommandFailure("--counter instructions: this motionbench is built with \(sanitizer), which valgrind cannot run; use a build without a sanitizer", exitCode: .unavailable)
+        }
         var paths: [String: String] = [:]
         for (tool, package) in tools {
             guard let path = findExecutable(tool) else {
@@ -86,6 +90,9 @@ struct InstructionCounting {
                 let extra = Double(spec.sampleCount - spec.sampleCount / 2)
                 let handOffs = Set(counted.handOffs)
                 let instructions = (long.total - long.inclusive(of: handOffs)) - (short.total - short.inclusive(of: handOffs))
+                guard instructions > 0 else {
+                    throw CommandFailure("--counter instructions: callgrind counted no instructions per sample for \(spec.identity.name); the figure is missing, not 0")
+                }
                 let roots = Set(replay + counted.workers)
                 let stacks = stacksWithout(handOffs, long, roots: roots).subtracting(stacksWithout(handOffs, short, roots: roots))
                     .scaled(by: 1000 / extra)
@@ -181,7 +188,7 @@ struct InstructionCounting {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

@@ -19,4 +19,10 @@ public enum Angle {
         // 0 turns −0 into 0, so a heading never prints as "-0".
         return wrapped < 360 ? wrapped + 0 : 0
     }
+
+    /// `radians` wrapped into −π ..< π: the signed difference between two angles.
+    @inlinable public static func signedRadians(_ radians: Double) -> Double {
+        let remainder = (radians + Double.pi).truncatingRemainder(dividingBy: 2 * Double.pi)
+        return (remainder < 0 ? remainder + 2 * Double.pi : remainder) - Double.pi
+    }
 }

@@ -12,12 +12,13 @@ import Testing
 /// Known answers for the fusion filters, each run on the virtual device tick by tick as the heading
 /// workload runs them: gyroscope, accelerometer and magnetometer read at the same time, one update.
 @Suite struct AttitudeFilterTests {
-    static let filterNames = ["complementary", "madgwick", "mahony"]
+    static let filterNames = ["complementary", "madgwick", "mahony", "laidig-seel"]
 
     func makeFilter(_ name: String) -> any AttitudeFilter {
         switch name {
         case "complementary": ComplementaryFilter()
         case "madgwick": MadgwickFilter()
+        case "laidig-seel": LaidigSeelFilter()
         default: MahonyFilter()
         }
     }
@@ -101,6 +102,28 @@ import Testing
         #expect(abs(headingError(Heading.degrees(of: mahony.attitude), truth)) < 0.05)
         #expect(abs(mahony.integralCorrection.z + bias) < 0.01 * bias)
         #expect(abs(abs(headingError(Heading.degrees(of: proportional.attitude), truth)) - 0.5) < 0.05)
+    }
+
+    /// Turning and tilting with a gyroscope bias on every axis (0.5°/s, 1°/s, −0.8°/s) and otherwise
+    /// perfect sensors: the Laidig–Seel filter learns the bias in motion, about the horizontal axes
+    /// from the inclination correction and about the vertical from the heading's, and then holds the
+    /// attitude (over the last quarter of the minute) where integrating the gyroscope alone would
+    /// drift by tens of degrees.
+    @Test func laidigSeelLearnsTheBiasInMotion() {
+        let bias = Vector3(0.5, 1, -0.8) * (Double.pi / 180)
+        let scenario = Scenario.slowTilt(amplitude: 30)
+        var device = VirtualDevice(scenario: scenario, seed: 1, noise: SensorNoise(gyroscope: SensorErrorModel(bias: bias)))
+        var filter = LaidigSeelFilter()
+        var worstTilt = 0.0, worstHeading = 0.0
+        run(&filter, &device, duration: scenario.duration) { time, attitude in
+            guard time >= scenario.duration * 0.75 else { return }
+            let truth = scenario.truth(at: time)
+            let up = attitude.conjugate.rotate(Vector3(0, 0, 1)), trueUp = truth.attitude!.conjugate.rotate(Vector3(0, 0, 1))
+            worstTilt = max(worstTilt, Angle.degrees(fromRadians: acos(min(1, up.dot(trueUp)))))
+            worstHeading = max(worstHeading, abs(headingError(Heading.degrees(of: attitude), truth.magneticHeading!)))
+        }
+        #expect((filter.bias - bias).length < 0.05 * bias.length, "learnt \(filter.bias), true \(bias)")
+        #expect(worstTilt < 0.15 && worstHeading < 0.35, "tilt \(worstTilt)°, heading \(worstHeading)°")
     }
 
     /// Zero and degenerate readings skip their correction: nothing starts on a zero accelerometer, a

@@ -81,7 +81,8 @@ import Testing
     /// 0.5° more; so about 1.1° RMS for the e-compass, nothing filtered, and rare samples beyond 3°.
     /// The fusion filters, given the gyroscope bias the device's calibration recording found, average
     /// that noise over seconds with the gyroscope's help, for a fraction of it once the e-compass's
-    /// noisy first attitude they start from has been worked off (10 s here, their slowest time constant).
+    /// noisy first attitude they start from has been worked off (10 s here, their slowest time constant);
+    /// the online calibration, refitting from those noisy readings, costs a few hundredths of a degree.
     @Test(arguments: HeadingWorkload.descriptor.filters)
     func noisySensorsStayWithinAboutADegree(filter: String) throws {
         let scenario = Scenario.turning()
@@ -96,7 +97,7 @@ import Testing
             settled += 1
         }
         let rms = (sumOfSquares / Double(settled)).squareRoot()
-        #expect(rms < (filter == "ecompass" ? 1.5 : 0.35), "\(filter): \(rms)°")
+        #expect(rms < (filter == "ecompass" ? 1.5 : 0.4), "\(filter): \(rms)°")
         #expect(worst < (filter == "ecompass" ? 5 : 1), "\(filter): \(worst)°")
     }
 
@@ -164,7 +165,8 @@ import Testing
         let arctic = try makeWorkload(parameters: ["latitude": 80, "longitude": 0, "altitude": 0, "year": 2025])
         #expect(abs(arctic.declination - 1.28) < 0.01)
         #expect(HeadingWorkload.descriptor.parameters.map(\.name) == [
-            "latitude", "longitude", "altitude", "year", "tau", "beta", "kp", "ki", "gyro-bias", "mag-cal", "accel-gate", "field-gate",
+            "latitude", "longitude", "altitude", "year", "tau", "beta", "kp", "ki", "tau-acc", "tau-mag", "gyro-bias", "mag-cal",
+            "accel-gate", "field-gate",
         ])
     }
 
@@ -188,8 +190,8 @@ import Testing
 
     @Test func descriptorAndBadConfigurations() {
         let descriptor = HeadingWorkload.descriptor
-        #expect(descriptor.sensors == [.gyroscope, .accelerometer, .magnetometer] && descriptor.defaultRates == [50])
-        #expect(descriptor.filters == ["ecompass", "complementary", "madgwick", "mahony"] && descriptor.displayRate == nil)
+        #expect(descriptor.sensors == [.accelerometer, .magnetometer, .gyroscope] && descriptor.defaultRates == [50])
+        #expect(descriptor.filters == ["ecompass", "complementary", "madgwick", "mahony", "laidig-seel"] && descriptor.displayRate == nil)
         #expect(descriptor.defaultFilters == descriptor.filters)
         #expect(throws: WorkloadError.unknownFilter(workload: "heading", filter: "kalman", known: descriptor.filters)) {
             try makeWorkload(filter: "kalman")

@@ -31,7 +31,7 @@ import Testing
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(scored.map { "\($0[0]) \($0[2])" }.sorted() == [
             "barometer median-5", "barometer moving-average", "barometer none", "heading complementary", "heading ecompass",
-            "heading madgwick", "heading mahony", "pedometer default",
+            "heading laidig-seel", "heading madgwick", "heading mahony", "pedometer default",
         ])
 
         let rows = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)

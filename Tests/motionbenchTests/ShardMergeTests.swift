@@ -30,7 +30,7 @@ import Testing
     @Test func threeShardsMergedAreTheUnshardedPlansCases() throws {
         let whole = try Self.load(Self.runs.whole)
         let shards = try Self.runs.shards.map(Self.load)
-        #expect(whole.cases.count == 36)
+        #expect(whole.cases.count == 40)
         #expect(shards.allSatisfy { !$0.cases.isEmpty }, "every shard has work: \(shards.map(\.cases.count))")
         // Each case's modes and repetitions stay in one shard.
         let owners = Dictionary(grouping: shards.enumerated().flatMap { index, run in run.cases.map { ($0.spec.identity, index) } }, by: \.0)
@@ -39,7 +39,7 @@ import Testing
         let merged = Self.runs.folder.appendingPathComponent("merged")
         let outcome = try CLI.run(["merge"] + Self.runs.shards.map(\.path) + ["--out", merged.path])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
-        #expect(outcome.stdout.hasPrefix("Merged 3 shards (36 cases, 1 host)"), "\(outcome.stdout)")
+        #expect(outcome.stdout.hasPrefix("Merged 3 shards (40 cases, 1 host)"), "\(outcome.stdout)")
         let run = try Self.load(merged)
         #expect(run.cases.map(\.spec) == whole.cases.map(\.spec), "the plan's cases, in its order")
         #expect(run.accuracy.map { ComparisonSubject(accuracyOf: $0) } == whole.accuracy.map { ComparisonSubject(accuracyOf: $0) })

@@ -1,15 +1,16 @@
-/// A symmetric matrix of up to 10×10, its lower triangle packed row by row into fixed inline
+/// A symmetric matrix of up to 15×15, its lower triangle packed row by row into fixed inline
 /// storage, with a Cholesky solver: what a least-squares fit's normal equations need, without an
 /// array, so accumulating and solving them never allocates.
 struct PackedSymmetricMatrix: Hashable, Sendable {
-    /// The largest size: 10 × 11 / 2 = 55 elements fit the 64 of the storage.
-    static let maximumSize = 10
+    /// The largest size: 15 × 16 / 2 = 120 elements fit the 128 of the storage.
+    static let maximumSize = 15
 
     /// The number of rows (and columns).
     let size: Int
     // Loops reach the elements through one pointer: indexing a SIMD64 element by element makes
-    // the compiler copy all 512 bytes for each access (25 ns an access against 0.6, measured).
-    private var elements = SIMD64<Double>()
+    // the compiler copy all 512 bytes for each access. A homogeneous tuple is laid out contiguously,
+    // so the two halves read as one buffer of 128.
+    private var elements = (SIMD64<Double>(), SIMD64<Double>())
 
     /// The zero matrix of `size` rows.
     init(size: Int) {
@@ -23,11 +24,11 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
 
     @inline(__always) private func reading<Result>(_ body: (UnsafePointer<Double>) -> Result) -> Result {
         var copy = elements
-        return withUnsafePointer(to: &copy) { $0.withMemoryRebound(to: Double.self, capacity: 64) { body($0) } }
+        return withUnsafePointer(to: &copy) { $0.withMemoryRebound(to: Double.self, capacity: 128) { body($0) } }
     }
 
     @inline(__always) private mutating func writing<Result>(_ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
-        withUnsafeMutablePointer(to: &elements) { $0.withMemoryRebound(to: Double.self, capacity: 64) { body($0) } }
+        withUnsafeMutablePointer(to: &elements) { $0.withMemoryRebound(to: Double.self, capacity: 128) { body($0) } }
     }
 
     /// The element in `row` and `column` (the same as in `column` and `row`).
@@ -62,14 +63,37 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
         }
     }
 
+    /// Multiplies every element by `factor`.
+    mutating func scale(by factor: Double) {
+        let count = size * (size + 1) / 2
+        writing { elements in
+            for index in 0..<count { elements[index] *= factor }
+        }
+    }
+
+    /// The matrix `Tᵀ · self · T` for `T = I + multiple · e(from) e(into)ᵀ`: the normal equations after
+    /// term `into` becomes itself plus `multiple` times term `from` (`from` ≠ `into`).
+    mutating func addTerm(_ from: Int, times multiple: Double, into: Int) {
+        let diagonal = self[into, into] + 2 * multiple * self[from, into] + multiple * multiple * self[from, from]
+        for other in 0..<size where other != into {
+            self[into, other] += multiple * self[from, other]
+        }
+        self[into, into] = diagonal
+    }
+
     /// The solution x of `self · x = rhs`, or nil when the matrix is not positive definite to
-    /// working precision.
+    /// working precision (see `CholeskyFactor`).
+    func solve(_ rhs: SIMD16<Double>) -> SIMD16<Double>? {
+        choleskyFactor()?.solve(rhs)
+    }
+
+    /// The Cholesky factor, or nil when the matrix is not positive definite to working precision.
     ///
     /// The matrix is first scaled to a unit diagonal (D·M·D with D = diag(1/√mᵢᵢ)), because a fit's
     /// terms differ in units by many orders of magnitude (x² against 1); then each Cholesky pivot is
     /// the squared sine of the angle between a term and the span of the terms before it, so a pivot
     /// under 1e-12 (terms dependent to a microradian) means the data cannot tell the unknowns apart.
-    func solve(_ rhs: SIMD16<Double>) -> SIMD16<Double>? {
+    func choleskyFactor() -> CholeskyFactor? {
         let size = self.size
         var scale = SIMD16<Double>()
         var factor = PackedSymmetricMatrix(size: size)  // L, lower triangle
@@ -95,21 +119,43 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
                 return true
             }
         }
-        guard factored else { return nil }
-        return factor.reading { l in
-            var solution = SIMD16<Double>()
-            for row in 0..<size {  // L y = D b
-                var value = rhs[row] * scale[row]
-                for k in 0..<row { value -= l[Self.index(row, k)] * solution[k] }
-                solution[row] = value / l[Self.index(row, row)]
+        return factored ? CholeskyFactor(lower: factor, scale: scale) : nil
+    }
+
+    /// `M = D⁻¹ L Lᵀ D⁻¹`, from `choleskyFactor`: solves `M x = b` for any number of right-hand sides.
+    struct CholeskyFactor: Hashable, Sendable {
+        let lower: PackedSymmetricMatrix
+        let scale: SIMD16<Double>
+
+        /// The solution x of `M x = rhs`; nil if it is not finite.
+        func solve(_ rhs: SIMD16<Double>) -> SIMD16<Double>? {
+            let size = lower.size
+            let scale = self.scale
+            return lower.reading { l in
+                var solution = SIMD16<Double>()
+                for row in 0..<size {  // L y = D b
+                    var value = rhs[row] * scale[row]
+                    for k in 0..<row { value -= l[PackedSymmetricMatrix.index(row, k)] * solution[k] }
+                    solution[row] = value / l[PackedSymmetricMatrix.index(row, row)]
+                }
+                for row in stride(from: size - 1, through: 0, by: -1) {  // Lᵀ z = y
+                    var value = solution[row]
+                    for k in (row + 1)..<size { value -= l[PackedSymmetricMatrix.index(k, row)] * solution[k] }
+                    solution[row] = value / l[PackedSymmetricMatrix.index(row, row)]
+                }
+                for row in 0..<size { solution[row] *= scale[row] }  // x = D z
+                return (0..<size).allSatisfy({ solution[$0].isFinite }) ? solution : nil
             }
-            for row in stride(from: size - 1, through: 0, by: -1) {  // Lᵀ z = y
-                var value = solution[row]
-                for k in (row + 1)..<size { value -= l[Self.index(k, row)] * solution[k] }
-                solution[row] = value / l[Self.index(row, row)]
-            }
-            for row in 0..<size { solution[row] *= scale[row] }  // x = D z
-            return (0..<size).allSatisfy({ solution[$0].isFinite }) ? solution : nil
         }
+    }
+
+    static func == (lhs: PackedSymmetricMatrix, rhs: PackedSymmetricMatrix) -> Bool {
+        lhs.size == rhs.size && lhs.elements.0 == rhs.elements.0 && lhs.elements.1 == rhs.elements.1
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(elements.0)
+        hasher.combine(elements.1)
     }
 }

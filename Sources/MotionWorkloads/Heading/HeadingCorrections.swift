@@ -7,7 +7,9 @@ import MotionSensors
 /// - the gyroscope less the source's calibrated bias, then less what `GyroBiasEstimator` learns
 ///   whenever the device lies still;
 /// - the magnetometer through the source's hard- and soft-iron calibration (from a calibration
-///   recording), refined or learned from scratch by `OnlineMagnetometerCalibrator`;
+///   recording), or through one learned online and refined from the source's: for the fusion filters
+///   by `GyroAidedMagnetometerCalibrator` from the filter's own attitude, for the e-compass (no
+///   gyroscope) by `OnlineMagnetometerCalibrator`'s ellipsoid fit;
 /// - `DisturbanceRejection`'s tests, which withhold a correction whose reading is not gravity or
 ///   not the Earth's field.
 struct HeadingCorrections {
@@ -17,19 +19,24 @@ struct HeadingCorrections {
         case raw = 0
         /// The source's calibration as it is (raw when it has none).
         case recorded = 1
-        /// The source's calibration refined online, or one learned online when it has none.
+        /// Learned online, starting from the source's calibration when it has one.
         case online = 2
     }
 
     private var learnedBias: GyroBiasEstimator?
     private let recordedBias: Vector3
-    private var onlineField: OnlineMagnetometerCalibrator?
+    private var ellipsoidFit: OnlineMagnetometerCalibrator?
+    private var gyroAided: GyroAidedMagnetometerCalibrator?
     private let recordedField: MagnetometerCalibration?
     private(set) var rejection: DisturbanceRejection
 
     /// Corrections for `calibration` (the source's, if any): `learnsBias` turns the still-time bias
-    /// estimate on; tolerances of 0 turn the rejection tests off.
-    init(calibration: SensorCalibration?, learnsBias: Bool, magnetometer: MagnetometerMode, accelerationTolerance: Double, fieldTolerance: Double) {
+    /// estimate on; `usesGyroscope` picks the online calibration a fusion filter can have; tolerances of
+    /// 0 turn the rejection tests off.
+    init(
+        calibration: SensorCalibration?, learnsBias: Bool, magnetometer: MagnetometerMode, usesGyroscope: Bool,
+        accelerationTolerance: Double, fieldTolerance: Double
+    ) {
         recordedBias = calibration?.gyroscopeBias ?? .zero
         learnedBias = learnsBias ? GyroBiasEstimator() : nil
         let recorded = calibration?.magnetometerOffset.map { offset in
@@ -38,31 +45,57 @@ struct HeadingCorrections {
                 fieldStrength: calibration?.magnetometerFieldStrength ?? 1)
         }
         recordedField = magnetometer == .raw ? nil : recorded
-        onlineField = magnetometer == .online ? OnlineMagnetometerCalibrator(prior: recorded) : nil
+        if magnetometer == .online {
+            if usesGyroscope {
+                gyroAided = GyroAidedMagnetometerCalibrator(prior: recorded)
+            } else {
+                ellipsoidFit = OnlineMagnetometerCalibrator(prior: recorded)
+            }
+        }
         rejection = DisturbanceRejection(accelerationTolerance: accelerationTolerance, fieldTolerance: fieldTolerance)
     }
 
     /// The rotation rate less every bias known, learning from it (with `accelerometer` and `field`,
     /// `dt` seconds after the previous reading) while the device is still.
-    mutating func rotationRate(_ gyroscope: Vector3, accelerometer: Vector3, field: Vector3, dt: Double) -> Vector3 {
+    mutating func rotationRate(_ gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) -> Vector3 {
         let rate = gyroscope - recordedBias
         learnedBias?.update(gyroscope: rate, accelerometer: accelerometer, magnetometer: field, dt: dt)
         return learnedBias?.corrected(rate) ?? rate
     }
 
-    /// The field calibrated as far as is known, learning from the raw reading when calibrating online.
+    /// The e-compass's field: calibrated as far as is known, learning from the raw reading when
+    /// calibrating online.
     mutating func field(_ raw: Vector3) -> Vector3 {
-        guard onlineField != nil else { return recordedField?.corrected(raw) ?? raw }
-        onlineField?.update(raw)
-        return onlineField?.corrected(raw) ?? raw
+        guard ellipsoidFit != nil else { return recordedField?.corrected(raw) ?? raw }
+        ellipsoidFit?.update(raw)
+        return ellipsoidFit?.corrected(raw) ?? raw
     }
 
-    /// The readings a filter may correct toward: `accelerometer` unless it is not gravity (then zero,
-    /// which every `AttitudeFilter` skips, and the field with it, as north needs an up); `field` unless
-    /// it is disturbed (then nil: heading from the gyroscope alone).
-    mutating func references(accelerometer: Vector3, field: Vector3, dt: Double) -> (accelerometer: Vector3, field: Vector3?) {
-        let fieldAccepted = rejection.acceptsField(field, dt: dt)
-        guard rejection.acceptsGravity(accelerometer) else { return (.zero, nil) }
-        return (accelerometer, fieldAccepted ? field : nil)
+    /// A fusion filter's field: calibrated, learning from the raw reading with the filter's `attitude`
+    /// when calibrating online, `dt` seconds after the previous reading; nil while the calibration is
+    /// not yet trusted or the field is judged disturbed (then the heading holds on the gyroscope).
+    mutating func field(_ raw: Vector3, attitude: Quaternion, dt: Double) -> Vector3? {
+        let calibrated: Vector3?
+        if gyroAided != nil {
+            gyroAided?.update(raw, attitude: attitude, dt: dt)
+            calibrated = gyroAided?.corrected(raw)
+        } else {
+            calibrated = recordedField?.corrected(raw) ?? raw
+        }
+        guard let calibrated else { return nil }
+        return rejection.acceptsField(calibrated, attitude: attitude, reference: gyroAided?.referenceField, dt: dt) ? calibrated : nil
+    }
+
+    /// The field a fusion filter starts from, before it has an attitude to learn with: calibrated as
+    /// far as is known without learning; nil when nothing is known yet.
+    func initialField(_ raw: Vector3) -> Vector3? {
+        guard let gyroAided else { return recordedField?.corrected(raw) ?? raw }
+        return gyroAided.corrected(raw)
+    }
+
+    /// The accelerometer a filter may correct toward: zero, which every `AttitudeFilter` skips, when it
+    /// is not gravity.
+    func gravity(_ accelerometer: Vector3) -> Vector3 {
+        rejection.acceptsGravity(accelerometer) ? accelerometer : .zero
     }
 }

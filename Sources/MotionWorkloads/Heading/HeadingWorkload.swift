@@ -8,22 +8,19 @@ import MotionSensors
 ///
 /// Filters: `ecompass` (`TiltCompensatedCompass`) turns each magnetometer sample, with the latest
 /// accelerometer sample, into an attitude about magnetic north, the gyroscope unused;
-/// `complementary`, `madgwick` and `mahony` (`ComplementaryFilter`, `MadgwickFilter`,
-/// `MahonyFilter`) are updated once per tick, on its magnetometer sample, with the tick's gyroscope
-/// and accelerometer samples and the time since the previous update, and start from the e-compass's
-/// first attitude. (The hub delivers a tick's samples in the descriptor's order, so the
-/// magnetometer's comes last.) All four are defaults: a fusion update, optimized, takes about 0.1 µs
-/// (three to four times the e-compass's 35 ns, measured on a 2-core Linux box), well under 0.001 %
-/// of a core at 50 Hz, and allocates nothing.
+/// `complementary`, `madgwick`, `mahony` and `laidig-seel` (`ComplementaryFilter`, `MadgwickFilter`,
+/// `MahonyFilter`, `LaidigSeelFilter`) are updated on every gyroscope sample, with the latest
+/// accelerometer sample and the magnetometer sample that came since the previous update, if any.
+/// (A tick delivers its samples in the descriptor's order, so the gyroscope's comes last, after the
+/// readings it is corrected with; at a recording's own rate each sensor keeps its own times.)
 ///
 /// Before a filter sees them the readings pass `HeadingCorrections`: the gyroscope less the
 /// source's calibrated bias and what is learnt while the device lies still (`gyro-bias`), the
-/// magnetometer through the source's hard- and soft-iron calibration, refined online (`mag-cal`),
-/// and optional rejection of readings that are not gravity or not the Earth's field (`accel-gate`,
-/// `field-gate`, off by default: on the tyrex recordings they withheld more good corrections than
-/// bad ones). The gains default to what did best on those real recordings of a hand-held, pocketed,
-/// swung and running iPhone (τ 10 s, β 0.03 rad/s, kp 0.2 with no integral term): the textbook gains
-/// (τ 1 s, β 0.1, kp 1) trust an accelerometer shaken by walking several times too much.
+/// magnetometer through a hard- and soft-iron calibration learnt online from the filter's own
+/// attitude, starting from the source's calibration recording when it has one (`mag-cal`), and
+/// rejection of readings that are not gravity (`accel-gate`, off by default) or not the Earth's
+/// field (`field-gate`). The gains default to what did best on the real recordings of a hand-held,
+/// pocketed, swung and running iPhone, by the procedure in the README.
 ///
 /// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
 /// the true heading adds the declination the World Magnetic Model gives at the configured place and
@@ -64,40 +61,49 @@ public final class HeadingWorkload: Workload {
         name: "ki", summary: "Mahony's integral gain, rad/s² per unit error: how fast it learns the gyroscope's bias",
         defaultValue: 0, range: 0...100, isInteger: false, filters: ["mahony"])
 
+    /// The Laidig–Seel filter's inclination time constant, seconds (`LaidigSeelFilter.Settings.inclinationTimeConstant`).
+    public static let inclinationTimeConstant = WorkloadParameter(
+        name: "tau-acc", summary: "Laidig–Seel filter's inclination time constant, s: how slowly it trusts the accelerometer",
+        defaultValue: LaidigSeelFilter.Settings.standard.inclinationTimeConstant, range: 0.05...100, isInteger: false, filters: ["laidig-seel"])
+    /// The Laidig–Seel filter's heading time constant, seconds (`LaidigSeelFilter.Settings.headingTimeConstant`).
+    public static let headingTimeConstant = WorkloadParameter(
+        name: "tau-mag", summary: "Laidig–Seel filter's heading time constant, s: how slowly it trusts the magnetometer",
+        defaultValue: LaidigSeelFilter.Settings.standard.headingTimeConstant, range: 0.05...1000, isInteger: false, filters: ["laidig-seel"])
+
     /// Whether the gyroscope's bias is learned while the device is still (`GyroBiasEstimator`).
     public static let gyroBias = WorkloadParameter(
         name: "gyro-bias", summary: "1 learns the gyroscope's bias while the device lies still, 0 does not",
         defaultValue: 1, range: 0...1, isInteger: true, filters: fusionFilters)
     /// How the magnetometer is calibrated (`HeadingCorrections.MagnetometerMode`).
     public static let magnetometerCalibration = WorkloadParameter(
-        name: "mag-cal", summary: "magnetometer calibration: 0 raw, 1 the source's calibration recording, 2 that refined online (or learned online)",
+        name: "mag-cal", summary: "magnetometer calibration: 0 raw, 1 the source's calibration recording, 2 learned online (from the recording's, if any)",
         defaultValue: 2, range: 0...2, isInteger: true)
     /// `DisturbanceRejection.accelerationTolerance`, g.
     public static let accelerationGate = WorkloadParameter(
         name: "accel-gate", summary: "skip corrections while |acceleration| is this far from 1 g, g (0: never)",
         defaultValue: 0, range: 0...10, isInteger: false, filters: fusionFilters)
-    /// `DisturbanceRejection.fieldTolerance`, a fraction.
+    /// `DisturbanceRejection.fieldTolerance`, in typical deviations.
     public static let fieldGate = WorkloadParameter(
-        name: "field-gate", summary: "skip the north correction while the field's strength is this fraction off the local one (0: never)",
-        defaultValue: 0, range: 0...10, isInteger: false, filters: fusionFilters)
+        name: "field-gate", summary: "skip the north correction while the field's strength or dip is this many typical deviations off the local field's (0: never)",
+        defaultValue: 3, range: 0...100, isInteger: false, filters: fusionFilters)
 
     /// Gyroscope, accelerometer and magnetometer at 50 Hz (sweep 10–200 Hz with the rate), the
     /// e-compass, no animation; the place and date as parameters.
     public static let descriptor = WorkloadDescriptor(
         name: "heading",
         summary: "raw field on three labels; attitude, magnetic and true heading (WMM declination) and cardinal points",
-        sensors: [.gyroscope, .accelerometer, .magnetometer], defaultRates: [50],
+        sensors: [.accelerometer, .magnetometer, .gyroscope], defaultRates: [50],
         filters: filterNames, defaultFilters: filterNames,
         displayRate: nil, parameters: [
-            latitude, longitude, altitude, year, timeConstant, beta, proportionalGain, integralGain, gyroBias,
-            magnetometerCalibration, accelerationGate, fieldGate,
+            latitude, longitude, altitude, year, timeConstant, beta, proportionalGain, integralGain, inclinationTimeConstant,
+            headingTimeConstant, gyroBias, magnetometerCalibration, accelerationGate, fieldGate,
         ],
         estimates: [.attitude])
 
     /// The filters, the e-compass first.
     private static let filterNames = ["ecompass"] + fusionFilters
     /// The filters that use the gyroscope.
-    private static let fusionFilters = ["complementary", "madgwick", "mahony"]
+    private static let fusionFilters = ["complementary", "madgwick", "mahony", "laidig-seel"]
 
     /// How the workload was set up.
     public let configuration: WorkloadConfiguration
@@ -123,14 +129,18 @@ public final class HeadingWorkload: Workload {
     public private(set) var estimates = 0
 
     private var acceleration: Vector3?
-    private var rotationRate: Vector3?
+    /// The latest raw field, and whether the fusion filter has yet to see it.
+    private var latestField: Vector3?
+    private var fieldIsNew = false
     /// Bias, calibration and rejection applied to the readings before the filter.
     private var corrections: HeadingCorrections
     /// The fusion filter; nil for the e-compass.
     private var fusion: (any AttitudeFilter)?
-    /// When the fusion filter was last updated; nil until the e-compass first gives it an attitude
-    /// to start from.
+    /// When the fusion filter was last updated, and when it last saw a field; nil before the first.
     private var lastUpdate: Double?
+    private var lastField: Double?
+    /// Whether the fusion filter has had a usable accelerometer reading, and so an attitude.
+    private var fusionStarted = false
     /// Turns an attitude about magnetic north into one about true north: about the vertical by the
     /// declination, clockwise seen from above (east is −y).
     private let magneticToTrue: Quaternion
@@ -149,58 +159,81 @@ public final class HeadingWorkload: Workload {
         case "complementary": fusion = ComplementaryFilter(timeConstant: configuration.value(of: Self.timeConstant))
         case "madgwick": fusion = MadgwickFilter(beta: configuration.value(of: Self.beta))
         case "mahony": fusion = MahonyFilter(kp: configuration.value(of: Self.proportionalGain), ki: configuration.value(of: Self.integralGain))
+        case "laidig-seel":
+            var settings = LaidigSeelFilter.Settings.standard
+            settings.inclinationTimeConstant = configuration.value(of: Self.inclinationTimeConstant)
+            settings.headingTimeConstant = configuration.value(of: Self.headingTimeConstant)
+            fusion = LaidigSeelFilter(settings: settings)
         default: fusion = nil
         }
         corrections = HeadingCorrections(
             calibration: configuration.calibration, learnsBias: configuration.value(of: Self.gyroBias) == 1,
             magnetometer: HeadingCorrections.MagnetometerMode(rawValue: Int(configuration.value(of: Self.magnetometerCalibration)))!,
-            accelerationTolerance: configuration.value(of: Self.accelerationGate),
+            usesGyroscope: fusion != nil, accelerationTolerance: configuration.value(of: Self.accelerationGate),
             fieldTolerance: configuration.value(of: Self.fieldGate))
     }
 
-    /// Keeps a gyroscope or accelerometer sample; shows a magnetometer sample and estimates the
-    /// attitude and headings from it.
+    /// Keeps an accelerometer sample; shows a magnetometer sample (and, for the e-compass, estimates
+    /// from it); updates the fusion filter on a gyroscope sample.
     public func handle(_ sample: SensorSample) {
         samples += 1
         switch sample.sensor {
         case .accelerometer:
             acceleration = sample.value
-        case .gyroscope:
-            rotationRate = sample.value
         case .magnetometer:
             field.show(sample.value)
-            let calibrated = corrections.field(sample.value)
-            guard let acceleration, let magnetic = estimate(acceleration: acceleration, field: calibrated, at: sample.time) else { return }
-            estimates += 1
-            estimateTime = sample.time
-            let heading = Heading.degrees(of: magnetic)
-            let headingFromTrueNorth = Angle.wrappedDegrees(heading + declination)
-            magneticHeading.value = heading
-            trueHeading.value = headingFromTrueNorth
-            magneticDirection = CardinalDirection(heading: heading)
-            trueDirection = CardinalDirection(heading: headingFromTrueNorth)
-            attitude = magneticToTrue * magnetic
+            latestField = sample.value
+            fieldIsNew = true
+            guard fusion == nil, let acceleration,
+                let attitude = TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: corrections.field(sample.value))
+            else { return }
+            show(attitude, at: sample.time)
+        case .gyroscope:
+            guard fusion != nil, let acceleration else { return }
+            update(rotationRate: sample.value, acceleration: acceleration, at: sample.time)
         case .barometer:
             break
         }
     }
 
-    /// The attitude about magnetic north at `time` from calibrated `field`: the e-compass's, or the
-    /// fusion filter's once the e-compass has given it a start (its first update, with no time
-    /// elapsed, takes that attitude).
-    private func estimate(acceleration: Vector3, field: Vector3, at time: Double) -> Quaternion? {
-        guard fusion != nil else { return TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field) }
-        // Until it has started, the filter waits for a tick whose readings give the e-compass a north.
-        guard let rotationRate,
-            let previous = lastUpdate ?? (TiltCompensatedCompass.attitude(acceleration: acceleration, magneticField: field) == nil ? nil : time)
-        else { return nil }
-        let dt = time - previous
-        let rate = corrections.rotationRate(rotationRate, accelerometer: acceleration, field: field, dt: dt)
-        let references = corrections.references(accelerometer: acceleration, field: field, dt: dt)
-        // Optional chaining mutates the filter where it is stored, without copying it.
-        fusion?.update(gyroscope: rate, accelerometer: references.accelerometer, magnetometer: references.field, dt: dt)
+    /// Advances the fusion filter to `time` with the gyroscope's `rotationRate` and the readings since
+    /// the previous update. Until the filter has started (on its first update with a usable
+    /// accelerometer reading) its field only sets where it starts; afterwards the online calibration
+    /// and the disturbance test learn from each field with the filter's attitude.
+    private func update(rotationRate: Vector3, acceleration: Vector3, at time: Double) {
+        let dt = lastUpdate.map { time - $0 } ?? 0
         lastUpdate = time
-        return fusion?.attitude
+        let rate = corrections.rotationRate(rotationRate, accelerometer: acceleration, field: latestField, dt: dt)
+        var calibrated: Vector3?
+        if fieldIsNew, let raw = latestField, let attitude = fusion?.attitude {
+            fieldIsNew = false
+            if fusionStarted {
+                calibrated = corrections.field(raw, attitude: attitude, dt: lastField.map { time - $0 } ?? 0)
+                lastField = time
+            } else {
+                calibrated = corrections.initialField(raw)
+            }
+        }
+        let gravity = corrections.gravity(acceleration)
+        // Optional chaining mutates the filter where it is stored, without copying it.
+        fusion?.update(gyroscope: rate, accelerometer: gravity, magnetometer: calibrated, dt: dt)
+        fusionStarted = fusionStarted || gravity != .zero
+        guard fusionStarted, let attitude = fusion?.attitude else { return }
+        show(attitude, at: time)
+    }
+
+    /// Shows an attitude about magnetic north, estimated at `time`: headings, directions, and the
+    /// attitude about true north.
+    private func show(_ magnetic: Quaternion, at time: Double) {
+        estimates += 1
+        estimateTime = time
+        let heading = Heading.degrees(of: magnetic)
+        let headingFromTrueNorth = Angle.wrappedDegrees(heading + declination)
+        magneticHeading.value = heading
+        trueHeading.value = headingFromTrueNorth
+        magneticDirection = CardinalDirection(heading: heading)
+        trueDirection = CardinalDirection(heading: headingFromTrueNorth)
+        attitude = magneticToTrue * magnetic
     }
 
     /// The attitude about true north and both headings, once estimated.

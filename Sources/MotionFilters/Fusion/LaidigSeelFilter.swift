@@ -1,0 +1,193 @@
+import MotionMath
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A filter after Laidig and Seel's VQF ("VQF: Highly accurate IMU orientation estimation with bias
+/// estimation and magnetic disturbance rejection", Information Fusion, 2023), written from the paper:
+/// the gyroscope's attitude, an inclination correction from the accelerometer low-passed in an
+/// almost inertial frame, a heading correction from the magnetometer, and a Kalman filter that
+/// learns the gyroscope's bias from both corrections while the device moves.
+///
+/// - **Inclination.** The accelerometer's up is turned into the frame of the gyroscope's attitude,
+///   where it stays still while the device turns, and low-passed there with time constant
+///   `inclinationTimeConstant` (`TwoStageLowPass`): a walk's or a run's accelerations, which average to
+///   zero over a stride in that frame, are filtered out without the lag a device-frame filter has in
+///   a turn. The inclination correction is then the whole rotation that takes the low-passed up to
+///   vertical, applied on the left of the gyroscope's attitude.
+/// - **Heading.** The calibrated field, seen in that inclination-corrected frame, gives the heading
+///   offset to magnetic north; the offset follows it through a first-order low-pass of time constant
+///   `headingTimeConstant`, with gains 1, ½, ⅓, … at first so the first fields set it quickly.
+/// - **Bias.** `GyroBiasKalmanFilter` takes the inclination correction's rate (the bias about the
+///   horizontal axes) and, unlike VQF, the heading correction's (about the vertical), since a phone's
+///   magnetometer, once calibrated online, holds the heading better than a bias left unobserved.
+///   Its start waits `biasStartDelay` inclination time constants, while the low-pass settles, and,
+///   once a field has come, the heading's first time constant.
+///
+/// The filter starts on its first update with a usable accelerometer reading: level from it, and the
+/// heading from the field if one comes with it, else whatever the device faced. Readings as
+/// `AttitudeFilter` has them; the field should be calibrated (`GyroAidedMagnetometerCalibrator`) and nil
+/// while disturbed, as the heading trusts whatever it is given. Nothing in `update` allocates.
+public struct LaidigSeelFilter: AttitudeFilter {
+    /// Time constants and the bias filter's noise model.
+    public struct Settings: Hashable, Sendable {
+        /// How slowly the accelerometer's up is trusted, seconds: the low-pass's time constant.
+        public var inclinationTimeConstant: Double
+        /// How slowly the field's heading is trusted, seconds.
+        public var headingTimeConstant: Double
+        /// The bias uncertainty at the start, rad/s (one standard deviation per axis).
+        public var initialBiasUncertainty: Double
+        /// How far the bias may drift in a second, rad/s per √s.
+        public var biasDriftRate: Double
+        /// The noise of the inclination correction's rate as a bias measurement, rad/s.
+        public var inclinationRateNoise: Double
+        /// The noise of the heading correction's rate as a bias measurement, rad/s.
+        public var headingRateNoise: Double
+        /// The largest bias believed on any axis, rad/s.
+        public var maximumBias: Double
+        /// How many inclination time constants to wait before learning the bias.
+        public var biasStartDelay: Double
+
+        /// Creates settings.
+        public init(
+            inclinationTimeConstant: Double, headingTimeConstant: Double, initialBiasUncertainty: Double, biasDriftRate: Double,
+            inclinationRateNoise: Double, headingRateNoise: Double, maximumBias: Double, biasStartDelay: Double
+        ) {
+            self.inclinationTimeConstant = inclinationTimeConstant
+            self.headingTimeConstant = headingTimeConstant
+            self.initialBiasUncertainty = initialBiasUncertainty
+            self.biasDriftRate = biasDriftRate
+            self.inclinationRateNoise = inclinationRateNoise
+            self.headingRateNoise = headingRateNoise
+            self.maximumBias = maximumBias
+            self.biasStartDelay = biasStartDelay
+        }
+
+        /// VQF's time constants (3 s and 9 s); a bias of up to 0.3 rad/s (an iPhone 5's gyroscope reads
+        /// 0.1 rad/s at rest), uncertain by 0.2 rad/s at first, drifting 0.1 °/s in 100 s.
+        public static let standard = Settings(
+            inclinationTimeConstant: 3, headingTimeConstant: 9, initialBiasUncertainty: 0.2, biasDriftRate: 0.000_174_5,
+            inclinationRateNoise: 0.002, headingRateNoise: 0.002, maximumBias: 0.3, biasStartDelay: 2)
+    }
+
+    /// Time constants and the bias filter's noise model.
+    public let settings: Settings
+    /// The current estimate, device to North-West-Up about magnetic north.
+    public var attitude: Quaternion {
+        Quaternion(w: cos(headingOffset / 2), x: 0, y: 0, z: sin(headingOffset / 2)) * inclination * gyroAttitude
+    }
+    /// The gyroscope bias learnt, rad/s in device axes (subtracted before integrating).
+    public var bias: Vector3 { biasFilter.bias }
+
+    private var gyroAttitude = Quaternion.identity
+    private var inclination = Quaternion.identity
+    private var headingOffset = 0.0
+    private var biasFilter: GyroBiasKalmanFilter
+    private var upLowPass = TwoStageLowPass()
+    private var row0LowPass = TwoStageLowPass()
+    private var row1LowPass = TwoStageLowPass()
+    private var biasLowPass = TwoStageLowPass()
+    /// The heading correction's regressors: the vertical row of the attitude and of it times the bias,
+    /// low-passed like the heading offset.
+    private var verticalRow = Vector3.zero
+    private var verticalBias = 0.0
+    private var started = false
+    private var elapsed = 0.0
+    private var sinceField = 0.0
+    private var headingTime: Double?
+    private var headingUpdates = 0.0
+
+    /// A filter with `settings` (VQF's time constants by default).
+    public init(settings: Settings = .standard) {
+        self.settings = settings
+        biasFilter = GyroBiasKalmanFilter(
+            initialUncertainty: settings.initialBiasUncertainty, driftRate: settings.biasDriftRate, maximumBias: settings.maximumBias)
+    }
+
+    /// Integrates the gyroscope less the bias over `dt`, then corrects the inclination toward the
+    /// accelerometer and, when a field is given, the heading toward it.
+    public mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) {
+        let up = -accelerometer
+        guard started else {
+            guard up.lengthSquared > 0 else { return }
+            started = true
+            inclination = Self.arcToVertical(up.normalized) ?? .identity
+            _ = upLowPass.update(up, dt: 0, timeConstant: settings.inclinationTimeConstant)
+            if let magnetometer { correctHeading(magnetometer, dt: 0) }
+            return
+        }
+        elapsed += dt
+        sinceField += dt
+        gyroAttitude = gyroAttitude.integrated(angularRate: gyroscope - biasFilter.bias, over: dt)
+        biasFilter.predict(dt: dt)
+        if up.lengthSquared > 0 { correctInclination(up, dt: dt) }
+        trackVertical(dt: dt)
+        if let magnetometer {
+            correctHeading(magnetometer, dt: sinceField)
+            sinceField = 0
+        }
+    }
+
+    private mutating func correctInclination(_ up: Vector3, dt: Double) {
+        // At first the low-pass averages everything seen so far, so the start is not held at one
+        // shaken reading for a whole time constant.
+        let timeConstant = min(settings.inclinationTimeConstant, max(elapsed, dt))
+        let filtered = upLowPass.update(gyroAttitude.rotate(up), dt: dt, timeConstant: timeConstant)
+        let current = inclination.rotate(filtered).normalized
+        guard let correction = Self.arcToVertical(current) else { return }
+        inclination = (correction * inclination).normalized
+        let rows = Self.rows(of: inclination * gyroAttitude)
+        let row0 = row0LowPass.update(rows.0, dt: dt, timeConstant: timeConstant)
+        let row1 = row1LowPass.update(rows.1, dt: dt, timeConstant: timeConstant)
+        let b = biasFilter.bias
+        let rotatedBias = biasLowPass.update(Vector3(rows.0.dot(b), rows.1.dot(b), 0), dt: dt, timeConstant: timeConstant)
+        // Once a field has come, wait for the heading's measurements too: alone, the inclination's
+        // leave the bias about the vertical free to wander, and its heading with it.
+        let headingReady = headingTime.map { $0 > settings.headingTimeConstant } ?? true
+        guard elapsed >= settings.biasStartDelay * settings.inclinationTimeConstant, headingReady, dt > 0 else { return }
+        // The correction's rate: its rotation vector (twice its vector part, for the small turn of one
+        // update) over dt. It undoes what the bias error did, hence the sign.
+        let rate = correction.vector * (2 / dt)
+        biasFilter.update(row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y, noise: settings.inclinationRateNoise)
+    }
+
+    private mutating func trackVertical(dt: Double) {
+        let row = Self.rows(of: inclination * gyroAttitude).2
+        let alpha = dt / (settings.headingTimeConstant + dt)
+        verticalRow += (row - verticalRow) * alpha
+        verticalBias += (row.dot(biasFilter.bias) - verticalBias) * alpha
+    }
+
+    private mutating func correctHeading(_ field: Vector3, dt: Double) {
+        let horizontal = (inclination * gyroAttitude).rotate(field)
+        guard horizontal.x * horizontal.x + horizontal.y * horizontal.y > 1e-12 * field.lengthSquared else { return }
+        let disagreement = Angle.signedRadians(-atan2(horizontal.y, horizontal.x) - headingOffset)
+        headingUpdates += 1
+        let time = (headingTime ?? -dt) + dt
+        headingTime = time
+        let gain = max(dt / (settings.headingTimeConstant + dt), time < settings.headingTimeConstant ? 1 / headingUpdates : 0)
+        headingOffset = Angle.signedRadians(headingOffset + gain * disagreement)
+        guard time > settings.headingTimeConstant, started, elapsed > 0 else { return }
+        // In steady state the offset lags a heading drifting at rate w by w·τ.
+        biasFilter.update(verticalRow, verticalBias - disagreement / settings.headingTimeConstant, noise: settings.headingRateNoise)
+    }
+
+    /// The shortest rotation taking the unit vector `up` to (0, 0, 1); nil when `up` points straight down.
+    private static func arcToVertical(_ up: Vector3) -> Quaternion? {
+        let arc = Quaternion(w: 1 + up.z, x: up.y, y: -up.x, z: 0)
+        return arc.norm > 1e-9 ? arc.normalized : nil
+    }
+
+    /// The rows of `q`'s rotation matrix: the reference frame's axes in device axes.
+    private static func rows(of q: Quaternion) -> (Vector3, Vector3, Vector3) {
+        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
+        return (
+            Vector3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+            Vector3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+            Vector3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))
+        )
+    }
+}

@@ -1,0 +1,88 @@
+/// A weighted linear least-squares problem with up to 15 unknowns, kept as the running sums of its
+/// normal equations so that it can follow a stream: `add` costs one outer product and allocates
+/// nothing, and no observation is stored.
+///
+/// Each observation is `y ≈ aᵀ x` for a row of terms `a`, with a weight. The sums are
+/// `N = Σ w a aᵀ`, `r = Σ w a y` and `Σ w y²`; the solution minimises `Σ w (y − aᵀx)²` plus a prior
+/// `Σ pᵢ (xᵢ − x̄ᵢ)²` when one is given, so unknowns the observations leave undetermined keep their
+/// prior value rather than making the problem singular. `fade` multiplies every sum by a factor, which
+/// makes an exponentially weighted fit that forgets old observations; `addTerm` rewrites the sums after
+/// a change of unknowns, such as moving the time origin of a term that grows with time.
+public struct NormalEquations: Hashable, Sendable {
+    /// The largest number of unknowns.
+    public static let maximumUnknowns = PackedSymmetricMatrix.maximumSize
+
+    /// The number of unknowns.
+    public var unknowns: Int { matrix.size }
+    /// The sum of the observations' weights (after fading): how many observations the fit rests on.
+    public private(set) var totalWeight = 0.0
+    private var matrix: PackedSymmetricMatrix
+    private var right = SIMD16<Double>()
+    private var observationSquares = 0.0
+
+    /// An empty problem in `unknowns` unknowns (1…15).
+    public init(unknowns: Int) {
+        matrix = PackedSymmetricMatrix(size: unknowns)
+    }
+
+    /// Adds the observation `observation ≈ termsᵀ x` with a weight; lanes of `terms` past `unknowns`
+    /// are ignored. A non-finite term, observation or weight, or a weight that is not positive, is ignored.
+    public mutating func add(_ terms: SIMD16<Double>, observation: Double, weight: Double = 1) {
+        guard weight > 0, weight.isFinite, observation.isFinite, (0..<unknowns).allSatisfy({ terms[$0].isFinite }) else { return }
+        matrix.addOuterProduct(of: terms, weight: weight)
+        right += (weight * observation) * terms
+        observationSquares += weight * observation * observation
+        totalWeight += weight
+    }
+
+    /// Multiplies every sum by `factor` (in 0…1): observations so far count that much less.
+    public mutating func fade(by factor: Double) {
+        matrix.scale(by: factor)
+        right *= factor
+        observationSquares *= factor
+        totalWeight *= factor
+    }
+
+    /// Rewrites the sums for new unknowns `x′` with `x = x′` except `x[from] = x′[from] + multiple · x′[into]`:
+    /// the observations' term `into` becomes itself plus `multiple` times term `from`.
+    public mutating func addTerm(_ from: Int, times multiple: Double, into: Int) {
+        precondition(from != into && (0..<unknowns).contains(from) && (0..<unknowns).contains(into))
+        matrix.addTerm(from, times: multiple, into: into)
+        right[into] += multiple * right[from]
+    }
+
+    /// The least-squares solution with a prior pulling unknown `i` toward `priorValues[i]` with weight
+    /// `priorWeights[i]` (0: no prior; a weight counts as that many observations of the unknown alone),
+    /// or nil when the unknowns are not determined.
+    public func solve(priorWeights: SIMD16<Double> = .zero, priorValues: SIMD16<Double> = .zero) -> LeastSquaresSolution? {
+        var posterior = matrix
+        var rhs = right
+        for index in 0..<unknowns where priorWeights[index] > 0 {
+            posterior[index, index] += priorWeights[index]
+            rhs[index] += priorWeights[index] * priorValues[index]
+        }
+        guard let factor = posterior.choleskyFactor(), let values = factor.solve(rhs) else { return nil }
+        // Σ w (y − aᵀx)² = Σ w y² − 2 xᵀ r + xᵀ N x, with the observations' N alone.
+        let squares = observationSquares - 2 * (values * right).sum() + matrix.bilinearForm(values, values)
+        let freedom = totalWeight - Double(unknowns)
+        let variance = freedom > 0 ? max(0, squares) / freedom : .infinity
+        return LeastSquaresSolution(values: values, residualVariance: variance, factor: factor)
+    }
+}
+
+/// What `NormalEquations.solve` found: the unknowns, how well they fit, and how well they are known.
+public struct LeastSquaresSolution: Hashable, Sendable {
+    /// The unknowns, in their order; lanes past the problem's size are 0.
+    public let values: SIMD16<Double>
+    /// The weighted mean square residual per degree of freedom: the observations' noise variance if the
+    /// model holds; infinite when there are no more observations than unknowns.
+    public let residualVariance: Double
+    let factor: PackedSymmetricMatrix.CholeskyFactor
+
+    /// The variance of `directionᵀ x`: `residualVariance · dᵀ N⁻¹ d`, with the prior's weights in `N`;
+    /// nil when it cannot be computed.
+    public func variance(along direction: SIMD16<Double>) -> Double? {
+        guard let inverse = factor.solve(direction) else { return nil }
+        return residualVariance * (direction * inverse).sum()
+    }
+}

@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import MotionFilters
 import MotionMath
 import MotionSensors
@@ -42,6 +43,21 @@ func calibrationBenchmarks() {
         var calibrator = OnlineMagnetometerCalibrator()
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations { blackHole(calibrator.update(readings[iteration % readings.count])) }
+        blackHole(calibrator.calibration)
+    }
+
+    // The attitudes turn about the vertical and tilt a little: the sums and refits cost the same
+    // whatever the attitude, and the recorded fields keep the fit's weights realistic.
+    Benchmark("gyro-aided magnetometer calibrator update (tyrex swinging, 25 Hz)") { benchmark in
+        let readings = try tyrexRecording("Thibaud_iPhone5_NoDist_Swinging")[.magnetometer].map(\.value)
+        let attitudes = (0..<4096).map { index in
+            Quaternion(axis: Vector3(0, 0, 1), angle: Double(index) * 0.02) * Quaternion(axis: Vector3(1, 0, 0), angle: 0.2 * sin(Double(index) * 0.05))
+        }
+        var calibrator = GyroAidedMagnetometerCalibrator()
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            calibrator.update(readings[iteration % readings.count], attitude: attitudes[iteration & 4095], dt: 0.04)
+        }
         blackHole(calibrator.calibration)
     }
 

@@ -18,8 +18,8 @@ func sensorWorkloadBenchmarks() {
         try LevelerWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
     }
 
-    // One iteration is one sample of the three a 50 Hz tick brings (gyroscope, accelerometer,
-    // magnetometer, in the hub's order), so a tick costs three iterations.
+    // One iteration is one sample of the three a 50 Hz tick brings (accelerometer, magnetometer,
+    // gyroscope, in the hub's order), so a tick costs three iterations.
     for filter in HeadingWorkload.descriptor.filters {
         Benchmark("heading handle, \(filter) (1 of 3 samples per 50 Hz tick)") { benchmark in
             let workload = try HeadingWorkload(configuration: WorkloadConfiguration(rate: 50, filter: filter))
@@ -40,11 +40,12 @@ func sensorWorkloadBenchmarks() {
         }
     }
 
-    for name in ["complementary", "madgwick", "mahony"] {
+    for name in ["complementary", "madgwick", "mahony", "laidig-seel"] {
         Benchmark("attitude filter update, \(name)") { benchmark in
             switch name {
             case "complementary": timeUpdates(of: ComplementaryFilter(), benchmark)
             case "madgwick": timeUpdates(of: MadgwickFilter(), benchmark)
+            case "laidig-seel": timeUpdates(of: LaidigSeelFilter(), benchmark)
             default: timeUpdates(of: MahonyFilter(), benchmark)
             }
         }

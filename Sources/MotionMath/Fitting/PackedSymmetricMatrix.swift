@@ -23,8 +23,7 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
     }
 
     @inline(__always) private func reading<Result>(_ body: (UnsafePointer<Double>) -> Result) -> Result {
-        var copy = elements
-        return withUnsafePointer(to: &copy) { $0.withMemoryRebound(to: Double.self, capacity: 128) { body($0) } }
+        withUnsafePointer(to: elements) { $0.withMemoryRebound(to: Double.self, capacity: 128) { body($0) } }
     }
 
     @inline(__always) private mutating func writing<Result>(_ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
@@ -40,13 +39,17 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
     /// Adds `weight · terms · termsᵀ`: one observation's share of the normal equations.
     mutating func addOuterProduct(of terms: SIMD16<Double>, weight: Double) {
         let size = self.size
-        writing { elements in
-            var index = 0
-            for row in 0..<size {
-                let scaled = weight * terms[row]
-                for column in 0...row {
-                    elements[index] += scaled * terms[column]
-                    index += 1
+        withUnsafePointer(to: terms) { pointer in
+            pointer.withMemoryRebound(to: Double.self, capacity: 16) { terms in
+                writing { elements in
+                    var index = 0
+                    for row in 0..<size {
+                        let scaled = weight * terms[row]
+                        for column in 0...row {
+                            elements[index] += scaled * terms[column]
+                            index += 1
+                        }
+                    }
                 }
             }
         }
@@ -74,11 +77,15 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
     /// The matrix `Tᵀ · self · T` for `T = I + multiple · e(from) e(into)ᵀ`: the normal equations after
     /// term `into` becomes itself plus `multiple` times term `from` (`from` ≠ `into`).
     mutating func addTerm(_ from: Int, times multiple: Double, into: Int) {
-        let diagonal = self[into, into] + 2 * multiple * self[from, into] + multiple * multiple * self[from, from]
-        for other in 0..<size where other != into {
-            self[into, other] += multiple * self[from, other]
+        let size = self.size
+        writing { elements in
+            let diagonal = elements[Self.index(into, into)] + 2 * multiple * elements[Self.index(from, into)]
+                + multiple * multiple * elements[Self.index(from, from)]
+            for other in 0..<size where other != into {
+                elements[Self.index(into, other)] += multiple * elements[Self.index(from, other)]
+            }
+            elements[Self.index(into, into)] = diagonal
         }
-        self[into, into] = diagonal
     }
 
     /// The solution x of `self · x = rhs`, or nil when the matrix is not positive definite to

@@ -50,6 +50,30 @@ import Testing
         #expect(abs(delivered - 101) <= 2)
     }
 
+    /// `field=calibrated` feeds the phone's calibrated field as the magnetometer: the run records it
+    /// in its source, and the heading differs from the raw field's; a recording without one, or
+    /// another field name, is refused with one message and nothing written.
+    @Test func thePhonesCalibratedFieldFeedsTheMagnetometerWhenAsked() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var headings: [String] = []
+        for source in ["trace:\(tyrex)", "trace:\(tyrex),field=calibrated"] {
+            let out = folder.appendingPathComponent(headings.isEmpty ? "raw" : "calibrated")
+            let outcome = try CLI.run(["run", "heading", "--filter", "ecompass", "--source", source, "--mode", "virtual", "--samples", "300", "--emit", "--out", out.path])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let run = try String(contentsOf: out.appendingPathComponent("run.json"), encoding: .utf8)
+            #expect(run.contains(source.hasSuffix("calibrated") ? "field=calibrated" : "NoDist_Texting\""), "source as given")
+            headings.append(try String(contentsOf: out.appendingPathComponent("emitted/heading-50hz-ecompass.csv"), encoding: .utf8))
+        }
+        #expect(headings[0] != headings[1])
+        let refused = folder.appendingPathComponent("refused")
+        let none = try CLI.run(["run", "heading", "--source", "trace:\(oxford),field=calibrated", "--out", refused.path])
+        #expect(none.status == 65 && none.stderr.contains("\(oxford): no magnetometer-calibrated stream"), "\(none.stderr)")
+        let unknown = try CLI.run(["run", "heading", "--source", "trace:\(tyrex),field=phone", "--out", refused.path])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--source: field=phone is neither field=raw nor field=calibrated"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: refused.path))
+    }
+
     @Test func aWorkloadWithoutSensorsKeepsItsOwnClockUnderNativeTiming() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

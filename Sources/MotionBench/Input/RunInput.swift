@@ -48,9 +48,10 @@ public final class RunInput {
         switch source {
         case let .scenario(scenario, seed):
             self.init(scenario: scenario, seed: seed)
-        case let .recording(url, _):
+        case let .recording(url, name, field):
             let imported = try importTrace(at: url)
-            self.init(trace: imported.trace, source: source, warnings: imported.warnings)
+            let trace = field == .calibrated ? try imported.trace.withCalibratedFieldAsMagnetometer(path: name) : imported.trace
+            self.init(trace: trace, source: source, warnings: imported.warnings)
         }
     }
 

@@ -28,7 +28,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
     var param: [String] = []
 
-    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH (a recording).", valueName: "source"))
+    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer).", valueName: "source"))
     var source = "synthetic:tilt-and-shake"
 
     @Option(help: "realtime, virtual, or both.")

@@ -4,7 +4,8 @@ import MotionBench
 import MotionSensors
 
 /// The `--source` of a run: the virtual device on a scenario (`synthetic:NAME[,seed=N]`) or a recording
-/// (`trace:PATH`, any format `motionbench trace info` reads). Parsed here; `RunInput` does the rest.
+/// (`trace:PATH`, any format `motionbench trace info` reads, with `,field=calibrated` to feed the phone's
+/// calibrated field as the magnetometer). Parsed here; `RunInput` does the rest.
 enum SourceOption {
     /// The source `text` names; `defaultSeed` is `--seed`.
     static func parse(_ text: String, defaultSeed: UInt64) throws -> SourceDescription {
@@ -24,11 +25,20 @@ enum SourceOption {
             return .scenario(scenario, seed: seed)
         }
         if text.hasPrefix("trace:") {
-            let path = String(text.dropFirst("trace:".count))
+            var path = String(text.dropFirst("trace:".count))
+            var field = SourceDescription.Field.raw
+            if let option = path.range(of: ",field=", options: .backwards) {
+                let value = String(path[option.upperBound...])
+                guard let named = SourceDescription.Field(rawValue: value) else {
+                    throw ValidationError("--source: field=\(value) is neither field=raw nor field=calibrated")
+                }
+                field = named
+                path = String(path[..<option.lowerBound])
+            }
             guard !path.isEmpty else { throw ValidationError("--source: trace: needs a path") }
-            return .recording(URL(literalPath: path), name: path)
+            return .recording(URL(literalPath: path), name: path, field: field)
         }
-        throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH")
+        throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH[,field=calibrated]")
     }
 
     /// The run's input from `text`: a recording's warnings (a probable wrong unit, dropped rows) go to

@@ -89,6 +89,15 @@ private func moving(_ time: Double) -> Quaternion {
         #expect(aligned.total.median < 0.05)
     }
 
+    /// A clock 37 ms late lies past the ±10 ms window: the window widens while the best shift is at
+    /// its edge and finds it; one 300 ms late lies past the widest, and the fit stops at its edge.
+    @Test func aShiftAtTheWindowsEdgeWidensTheWindow() throws {
+        let late = try #require(AccuracyScorer(reference: reference(.motionCaptureLab)).score(series { moving($0 - 0.037) }).attitude)
+        #expect(abs(late.timeShiftSeconds + 0.037) < 1e-9 && late.total.median < 0.05)
+        let later = try #require(AccuracyScorer(reference: reference(.motionCaptureLab)).score(series { moving($0 - 0.3) }).attitude)
+        #expect(abs(later.timeShiftSeconds + 0.2) < 1e-9)
+    }
+
     @Test func aConstantTiltShowsAsTiltNotHeading() throws {
         let tilted = series { Quaternion(axis: Vector3(1, 0, 0), angle: Angle.radians(fromDegrees: 2)) * moving($0) }
         let attitude = try #require(AccuracyScorer(reference: reference(.exact)).score(tilted).attitude)

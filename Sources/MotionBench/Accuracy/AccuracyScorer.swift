@@ -37,25 +37,43 @@ public struct AccuracyScorer {
         )
     }
 
+    /// The best alignment's errors: every shift of the policy's window, and, while the best lies at
+    /// the window's edge (an edge is not a fit), the window widened by its own width on that side, up
+    /// to `AlignmentPolicy.widestTimeShift`.
     private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)]) -> AttitudeAccuracy? {
+        let alignment = reference.alignment
         var best: (accuracy: AttitudeAccuracy, median: Double)?
-        for shift in reference.alignment.timeShifts {
-            let pairs = estimates.compactMap { estimate in
-                reference.truth.truth(at: estimate.time + shift)?.attitude.map { (estimate: estimate.attitude, truth: $0) }
+        var shifts = alignment.timeShifts
+        var extent = alignment.maximumTimeShift
+        while !shifts.isEmpty {
+            for shift in shifts {
+                guard let scored = attitudeAccuracy(estimates, shift: shift) else { continue }
+                if best == nil || scored.median < best!.median { best = scored }
             }
-            guard !pairs.isEmpty else { continue }
-            let yawOffset = reference.alignment.fitsYawOffset ? Self.yawOffset(pairs) : nil
-            let turn = Quaternion(axis: Vector3(0, 0, 1), angle: Angle.radians(fromDegrees: yawOffset ?? 0))
-            let errors = pairs.map { AttitudeError(estimate: turn * $0.estimate, truth: $0.truth) }
-            guard let total = ErrorSummary(errors.map(\.total)), let tilt = ErrorSummary(errors.map(\.tilt)),
-                let heading = ErrorSummary(errors.map(\.heading))
-            else { continue }
-            if best == nil || total.median < best!.median {
-                let accuracy = AttitudeAccuracy(total: total, tilt: tilt, heading: heading, yawOffsetDegrees: yawOffset, timeShiftSeconds: shift)
-                best = (accuracy, total.median)
-            }
+            guard let edge = best?.accuracy.timeShiftSeconds, extent > 0, abs(abs(edge) - extent) < alignment.timeShiftStep / 2,
+                extent < alignment.widestTimeShift - alignment.timeShiftStep / 2
+            else { break }
+            let steps = Int((alignment.maximumTimeShift / alignment.timeShiftStep).rounded())
+            shifts = (1...steps).map { edge + (edge > 0 ? 1 : -1) * Double($0) * alignment.timeShiftStep }
+            extent += alignment.maximumTimeShift
         }
         return best?.accuracy
+    }
+
+    /// The errors with the estimates' clock moved by `shift` seconds, the yaw offset fitted if the
+    /// policy says so, and their median total; nil when no estimate meets the truth.
+    private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)], shift: Double) -> (accuracy: AttitudeAccuracy, median: Double)? {
+        let pairs = estimates.compactMap { estimate in
+            reference.truth.truth(at: estimate.time + shift)?.attitude.map { (estimate: estimate.attitude, truth: $0) }
+        }
+        guard !pairs.isEmpty else { return nil }
+        let yawOffset = reference.alignment.fitsYawOffset ? Self.yawOffset(pairs) : nil
+        let turn = Quaternion(axis: Vector3(0, 0, 1), angle: Angle.radians(fromDegrees: yawOffset ?? 0))
+        let errors = pairs.map { AttitudeError(estimate: turn * $0.estimate, truth: $0.truth) }
+        guard let total = ErrorSummary(errors.map(\.total)), let tilt = ErrorSummary(errors.map(\.tilt)),
+            let heading = ErrorSummary(errors.map(\.heading))
+        else { return nil }
+        return (AttitudeAccuracy(total: total, tilt: tilt, heading: heading, yawOffsetDegrees: yawOffset, timeShiftSeconds: shift), total.median)
     }
 
     /// The constant turn about the vertical that best carries the estimates onto the truth: the

@@ -36,18 +36,30 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
         set { writing { $0[Self.index(row, column)] = newValue } }
     }
 
-    /// Adds `weight · terms · termsᵀ`: one observation's share of the normal equations.
+    /// Adds `weight · terms · termsᵀ`: one observation's share of the normal equations. Zero terms
+    /// are skipped, as a fit's rows are sparse (an offset's term is 1 on one axis and 0 on the others).
     mutating func addOuterProduct(of terms: SIMD16<Double>, weight: Double) {
         let size = self.size
+        var nonZero = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafePointer(to: terms) { pointer in
             pointer.withMemoryRebound(to: Double.self, capacity: 16) { terms in
-                writing { elements in
-                    var index = 0
-                    for row in 0..<size {
-                        let scaled = weight * terms[row]
-                        for column in 0...row {
-                            elements[index] += scaled * terms[column]
-                            index += 1
+                withUnsafeMutablePointer(to: &nonZero) { pointer in
+                    pointer.withMemoryRebound(to: Int.self, capacity: 16) { indices in
+                        var count = 0
+                        for index in 0..<size where terms[index] != 0 {
+                            indices[count] = index
+                            count += 1
+                        }
+                        writing { elements in
+                            for i in 0..<count {
+                                let row = indices[i]
+                                let scaled = weight * terms[row]
+                                let start = row * (row + 1) / 2
+                                for j in 0...i {
+                                    let column = indices[j]
+                                    elements[start + column] += scaled * terms[column]
+                                }
+                            }
                         }
                     }
                 }
@@ -137,22 +149,27 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
         /// The solution x of `M x = rhs`; nil if it is not finite.
         func solve(_ rhs: SIMD16<Double>) -> SIMD16<Double>? {
             let size = lower.size
-            let scale = self.scale
-            return lower.reading { l in
-                var solution = SIMD16<Double>()
-                for row in 0..<size {  // L y = D b
-                    var value = rhs[row] * scale[row]
-                    for k in 0..<row { value -= l[PackedSymmetricMatrix.index(row, k)] * solution[k] }
-                    solution[row] = value / l[PackedSymmetricMatrix.index(row, row)]
+            var solution = rhs * scale  // D b
+            let finite: Bool = lower.reading { l in
+                withUnsafeMutablePointer(to: &solution) { pointer in
+                    pointer.withMemoryRebound(to: Double.self, capacity: 16) { x in
+                        for row in 0..<size {  // L y = D b
+                            let start = row * (row + 1) / 2
+                            var value = x[row]
+                            for k in 0..<row { value -= l[start + k] * x[k] }
+                            x[row] = value / l[start + row]
+                        }
+                        for row in stride(from: size - 1, through: 0, by: -1) {  // Lᵀ z = y
+                            var value = x[row]
+                            for k in (row + 1)..<size { value -= l[k * (k + 1) / 2 + row] * x[k] }
+                            x[row] = value / l[row * (row + 1) / 2 + row]
+                        }
+                        for row in 0..<size { x[row] *= scale[row] }  // x = D z
+                        return (0..<size).allSatisfy { x[$0].isFinite }
+                    }
                 }
-                for row in stride(from: size - 1, through: 0, by: -1) {  // Lᵀ z = y
-                    var value = solution[row]
-                    for k in (row + 1)..<size { value -= l[PackedSymmetricMatrix.index(k, row)] * solution[k] }
-                    solution[row] = value / l[PackedSymmetricMatrix.index(row, row)]
-                }
-                for row in 0..<size { solution[row] *= scale[row] }  // x = D z
-                return (0..<size).allSatisfy({ solution[$0].isFinite }) ? solution : nil
             }
+            return finite ? solution : nil
         }
     }
 

@@ -92,10 +92,4 @@ struct HeadingCorrections {
         guard let gyroAided else { return recordedField?.corrected(raw) ?? raw }
         return gyroAided.corrected(raw)
     }
-
-    /// The accelerometer a filter may correct toward: zero, which every `AttitudeFilter` skips, when it
-    /// is not gravity.
-    func gravity(_ accelerometer: Vector3) -> Vector3 {
-        rejection.acceptsGravity(accelerometer) ? accelerometer : .zero
-    }
 }

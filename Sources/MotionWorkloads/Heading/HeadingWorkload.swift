@@ -214,7 +214,9 @@ public final class HeadingWorkload: Workload {
                 calibrated = corrections.initialField(raw)
             }
         }
-        let gravity = corrections.gravity(acceleration)
+        // Through the stored property, so that the large corrections are not copied for a test (the
+        // filter skips a zero accelerometer reading).
+        let gravity = corrections.rejection.acceptsGravity(acceleration) ? acceleration : .zero
         // Optional chaining mutates the filter where it is stored, without copying it.
         fusion?.update(gyroscope: rate, accelerometer: gravity, magnetometer: calibrated, dt: dt)
         fusionStarted = fusionStarted || gravity != .zero

@@ -29,8 +29,8 @@ struct ABCommand: ParsableCommand {
         differences candidate minus baseline, round by round, give the Hodges–Lehmann shift with its \
         confidence interval at 1 − --alpha and the two-sided Wilcoxon signed-rank test. A rise is a \
         regression when the shift exceeds both the metric's relative (of the baseline's median) and \
-        absolute tolerance and p < --alpha. Instructions and allocations repeat exactly: compare runs \
-        for them with `compare`.
+        absolute tolerance and p < --alpha. Instructions and allocations repeat exactly: `compare` two \
+        runs for them.
 
         Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE): \(defaults.joined(separator: " "))
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionWorkloads
 
-/// The `motionbench` command line: `list`, `run`, `report`, `plot`, `compare`, `baseline`, `merge`,
+/// The `motionbench` command line: `list`, `run`, `report`, `plot`, `compare`, `ab`, `baseline`, `merge`,
 /// `history`, `trace` and `selftest`, over a catalogue of workloads. The `motionbench` executable
 /// runs it over the built-in nine; a package's own executable runs it over its own (`main(catalogue:)`).
 public struct MotionbenchCommand: ParsableCommand {
@@ -17,13 +17,14 @@ public struct MotionbenchCommand: ParsableCommand {
         65 a malformed or unreadable input file (a trace, a run.json), named with its line; `merge` also \
         exits 64 for runs that are not the shards of one plan, and `history` 65 when it finds no readable \
         run.json; 69 a tool \
-        `run --counter instructions` needs is missing (valgrind); `compare` \
-        also exits 2 when a metric regressed and 3 when a case or figure is in one run only; `run` exits \
+        `run --counter instructions` needs is missing (valgrind), or an \
+        executable `ab` was given that is missing or cannot be run; `compare` and `ab` \
+        also exit 2 when a metric regressed and 3 when a case or figure is in one run only; `run` exits \
         130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when stopped after the case in flight, its finished cases \
         written and run.json marked interrupted (a second signal stops at once).
         """,
         subcommands: [
-            ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, BaselineCommand.self, MergeCommand.self,
+            ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, ABCommand.self, BaselineCommand.self, MergeCommand.self,
             HistoryCommand.self, TraceCommand.self, SelfTestCommand.self,
         ]
     )

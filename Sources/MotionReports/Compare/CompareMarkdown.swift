@@ -117,21 +117,21 @@ public enum CompareMarkdown {
     }
 
     /// Four significant digits, or — for a missing figure.
-    private static func number(_ value: Double?) -> String {
+    static func number(_ value: Double?) -> String {
         cell(Format.significant(value, 4))
     }
 
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.isEmpty ? "—" : text
     }
 
     /// `value` formatted, with a + in front when positive, so a rise reads as one.
-    private static func signed(_ value: Double?, _ format: (Double?) -> String) -> String {
+    static func signed(_ value: Double?, _ format: (Double?) -> String) -> String {
         (value ?? 0) > 0 ? "+" + format(value) : format(value)
     }
 
     /// Table cells and code spans must not hold a bare |.
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
     }
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `motionbench ab` end to end on the tests' own catalogue (`motionbench-fixture`): the same build
+/// against itself passes, a candidate whose environment asks for ten times the burner's work per
+/// sample (as a slower build would do) regresses naming the case, and bad input is refused with one
+/// message and a documented exit code, before any round runs and with no file written.
+@Suite(.serialized) struct ABCommandTests {
+    /// A short round: 2000 virtual-time samples of the burner.
+    static let burner = ["burner", "--mode", "virtual", "--samples", "2000"]
+
+    @Test func theSameBuildAgainstItselfPasses() throws {
+        // Eight rounds and a wide tolerance: a debug build on a shared machine, and no flaky test.
+        let outcome = try CLI.run(
+            ["ab", CLI.fixture.path, CLI.fixture.path] + Self.burner + ["--rounds", "8", "--tolerance", "cpu_ns_per_sample=25%,20"],
+            executable: CLI.fixture)
+        #expect(outcome.status == 0, "stdout: \(outcome.stdout) stderr: \(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("## motionbench ab: 0 regressed, "), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("| burner | 100 | raw | virtual | CPU ns/sample |"))
+        #expect(outcome.stdout.contains("8 rounds in ABBA order, each running `run burner --mode virtual --samples 2000`"))
+    }
+
+    @Test func tenTimesTheWorkRegressesNamingTheCase() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = folder.appendingPathComponent("ab.md"), json = folder.appendingPathComponent("ab.json")
+        // The burner does 100 rounds of arithmetic a sample; 900 more make it ten times the work.
+        let outcome = try CLI.run(
+            ["ab", CLI.fixture.path, CLI.fixture.path, "--rounds", "6", "--candidate-env", "MOTIONBENCH_FIXTURE_EXTRA_WORK=900"] + Self.burner
+                + ["--markdown", markdown.path, "--json", json.path],
+            executable: CLI.fixture)
+        #expect(outcome.status == 2, "stdout: \(outcome.stdout) stderr: \(outcome.stderr)")
+        #expect(outcome.stdout.contains("**Regressed:**\n\n- `burner 100 Hz raw virtual` CPU ns/sample: "), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("| Environment | — | `MOTIONBENCH_FIXTURE_EXTRA_WORK=900` |"))
+        #expect(try String(contentsOf: markdown, encoding: .utf8) == outcome.stdout)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        #expect(document["outcome"] as? String == "regressed" && document["rounds"] as? Int == 6)
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        let cpu = try #require(rows.first { $0["metric"] as? String == "cpu_ns_per_sample" })
+        #expect(cpu["verdict"] as? String == "regressed")
+        #expect((cpu["intervalLower"] as? Double ?? 0) > 0, "the whole interval above 0")
+        #expect((cpu["baselineValues"] as? [Double])?.count == 6)
+    }
+
+    @Test func badInputIsRefusedWithOneMessage() throws {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notExecutable = folder.appendingPathComponent("motionbench-copy")
+        try Data("#!/bin/sh\n".utf8).write(to: notExecutable)
+        let markdown = folder.appendingPathComponent("out/ab.md")
+        let fixture = CLI.fixture.path
+        let cases: [([String], Int32, String)] = [
+            ([folder.appendingPathComponent("missing").path, fixture] + Self.burner, 69, "the baseline executable '\(folder.path)/missing' does not exist"),
+            ([fixture, notExecutable.path] + Self.burner, 69, "the candidate executable '\(notExecutable.path)' is not executable"),
+            ([fixture, "/bin/true"] + Self.burner + ["--rounds", "6"], 69, "the candidate executable '/bin/true' wrote no run.json"),
+            ([fixture, fixture], 64, "give run's arguments after the two executables"),
+            ([fixture, fixture, "no-such-workload", "--rounds", "6"], 64, "the baseline executable refused the run: workload: unknown workload 'no-such-workload'"),
+            ([fixture, fixture] + Self.burner + ["--out", "x"], 64, "--out: ab sets each round's output itself"),
+            ([fixture, fixture] + Self.burner + ["--rounds", "5"], 64, "--rounds: 5 is outside 6…1000"),
+            ([fixture, fixture] + Self.burner + ["--tolerance", "peak_rss_mib=5"], 64, "--tolerance: ab compares timings only"),
+            ([fixture, fixture] + Self.burner + ["--candidate-env", "=1"], 64, "--candidate-env: '=1' is not NAME=VALUE"),
+        ]
+        for (arguments, status, message) in cases {
+            let outcome = try CLI.run(["ab"] + arguments + ["--markdown", markdown.path], executable: CLI.fixture)
+            #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.components(separatedBy: "Error:").count == 2, "one message, not \(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: markdown.path), "\(arguments) wrote \(markdown.path)")
+        }
+    }
+}

@@ -123,7 +123,7 @@ public enum SensorLoggerImporter {
             device: recording.device + (recording.appVersion.isEmpty ? "" : ", Sensor Logger \(recording.appVersion)"),
             clock: "Unix time in seconds (Sensor Logger's time column, nanoseconds / 1e9)", notes: notes
         )
-        let trace = Trace(metadata: metadata, samples: samples.compactMapValues { $0 }, calibratedMagnetometer: calibrated, estimates: estimates)
+        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates)
         return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: files.path))
     }
 

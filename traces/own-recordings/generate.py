@@ -10,6 +10,7 @@ Deterministic: the same bytes every time (the zips' entry dates are fixed).
 """
 import math
 import os
+import warnings
 import zipfile
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -233,6 +234,16 @@ def bad_zips():
     central = lying.index(b"PK\x01\x02")
     lying[central + 24: central + 28] = (10).to_bytes(4, "little")
     save("zip-size-lie.zip", lying)
+    archive("zip-absolute-path.zip", [("Metadata.csv", metadata_row), ("/etc/AccelerometerUncalibrated.csv", rows)])
+    with warnings.catch_warnings():  # zipfile warns of the duplicate it is asked to write
+        warnings.simplefilter("ignore")
+        archive("zip-duplicate-entry.zip", [("Metadata.csv", metadata_row), ("Metadata.csv", metadata_row)])
+    # Metadata.csv marked encrypted, then compressed with method 12 (bzip2), in the central directory.
+    for name, offset, value in (("zip-encrypted.zip", 8, 1), ("zip-bzip2.zip", 10, 12)):
+        patched = archive(name, [("Metadata.csv", metadata_row), ("AccelerometerUncalibrated.csv", rows)])
+        central = patched.index(b"PK\x01\x02")
+        patched[central + offset: central + offset + 2] = value.to_bytes(2, "little")
+        save(name, patched)
 
 
 if __name__ == "__main__":

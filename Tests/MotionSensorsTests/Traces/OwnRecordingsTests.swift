@@ -229,6 +229,10 @@ import Testing
         ("zip-crc-mismatch.zip", "/Metadata.csv", 0, "corrupt zip entry: CRC-32 mismatch"),
         ("zip-size-lie.zip", "/Metadata.csv", 0, "corrupt zip entry: the deflate data is corrupt or not 10 bytes"),
         ("zip-nan.zip", "/AccelerometerUncalibrated.csv", 3, "z is NaN"),
+        ("zip-absolute-path.zip", "", 0, "not a usable zip: entry '/etc/AccelerometerUncalibrated.csv' names a place outside the archive's folder"),
+        ("zip-duplicate-entry.zip", "", 0, "not a usable zip: entry 'Metadata.csv' appears twice"),
+        ("zip-encrypted.zip", "", 0, "not a usable zip: entry 'Metadata.csv' is encrypted"),
+        ("zip-bzip2.zip", "", 0, "not a usable zip: entry 'Metadata.csv' is compressed with method 12; only stored (0) and deflate (8) are read"),
     ])
     func badZipGivesOneErrorNamingArchiveOrEntry(name: String, entry: String, line: Int, reason: String) throws {
         let url = Repository.badInput(name)

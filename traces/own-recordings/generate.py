@@ -234,6 +234,11 @@ def bad_zips():
     central = lying.index(b"PK\x01\x02")
     lying[central + 24: central + 28] = (10).to_bytes(4, "little")
     save("zip-size-lie.zip", lying)
+    # The central directory claims Metadata.csv inflates to 512 MiB: the reader stops at the data's end.
+    claiming = archive("zip-size-claim.zip", [("Metadata.csv", metadata_row), ("AccelerometerUncalibrated.csv", rows)])
+    central = claiming.index(b"PK\x01\x02")
+    claiming[central + 24: central + 28] = (512 << 20).to_bytes(4, "little")
+    save("zip-size-claim.zip", claiming)
     archive("zip-absolute-path.zip", [("Metadata.csv", metadata_row), ("/etc/AccelerometerUncalibrated.csv", rows)])
     with warnings.catch_warnings():  # zipfile warns of the duplicate it is asked to write
         warnings.simplefilter("ignore")

@@ -80,6 +80,17 @@ import Testing
         #expect(trace.calibratedMagnetometer.count == 400)
     }
 
+    @Test(arguments: ["TotalAcceleration.csv", "AccelerometerUncalibrated.csv"])
+    func sensorLoggerAndroidTotalAccelerationIsSpecificForce(file: String) throws {
+        let folder = try Repository.scratchFolder("motionbench-sensor-logger")
+        try Data("platform\nandroid\n".utf8).write(to: folder.appendingPathComponent("Metadata.csv"))
+        try Data("time,seconds_elapsed,z,y,x\n1000000000,0,9.7,0.9,0.1\n".utf8).write(to: folder.appendingPathComponent(file))
+        let trace = try importTrace(at: folder).trace
+        #expect(trace[.accelerometer] == [SensorSample(sensor: .accelerometer, time: 1, value: Vector3(-0.1 / 9.80665, -0.9 / 9.80665, -9.7 / 9.80665))])
+        #expect(trace.metadata.device == "Android phone")
+        #expect(trace.metadata.notes.contains("accelerometer: \(file), Android's specific force in m/s², as -a / 9.80665"))
+    }
+
     @Test func phyphoxExportsInEveryForm() throws {
         let acceleration = try importTrace(at: Self.phyphoxAcceleration)
         #expect(acceleration.warnings.isEmpty)
@@ -176,6 +187,8 @@ import Testing
         (.sensorLogger, "Metadata.csv", "", 0, "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs"),
         (.phyphox, "Raw Data.csv", "\"Time (s)\";\"Acceleration x (m/s^2)\"\n0;1,5\n", 1,
          "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"),
+        (.phyphox, "Raw Data.csv", "\"Time (s)\"\t\"Pressure (hPa)\"\n0\t1013.2\n", 1,
+         "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"),
         (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Linear Acceleration x (m/s^2)\",\"Linear Acceleration y (m/s^2)\",\"Linear Acceleration z (m/s^2)\"\n0,0,0,0\n", 1,
          "'Linear Acceleration x (m/s^2)' excludes gravity, and phyphox records none to add back: record the experiment Acceleration (with g)"),
         (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n0,0,0,0\n0.01,0,NaN,0\n", 3,
@@ -228,6 +241,7 @@ import Testing
         ("zip-path-traversal.zip", "", 0, "not a usable zip: entry '../AccelerometerUncalibrated.csv' names a place outside the archive's folder"),
         ("zip-crc-mismatch.zip", "/Metadata.csv", 0, "corrupt zip entry: CRC-32 mismatch"),
         ("zip-size-lie.zip", "/Metadata.csv", 0, "corrupt zip entry: the deflate data is corrupt or not 10 bytes"),
+        ("zip-size-claim.zip", "/Metadata.csv", 0, "corrupt zip entry: the deflate data is corrupt or not 536870912 bytes"),
         ("zip-nan.zip", "/AccelerometerUncalibrated.csv", 3, "z is NaN"),
         ("zip-absolute-path.zip", "", 0, "not a usable zip: entry '/etc/AccelerometerUncalibrated.csv' names a place outside the archive's folder"),
         ("zip-duplicate-entry.zip", "", 0, "not a usable zip: entry 'Metadata.csv' appears twice"),

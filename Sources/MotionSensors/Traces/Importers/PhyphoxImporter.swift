@@ -89,7 +89,12 @@ public enum PhyphoxImporter {
             }
             for (name, column) in derived { _ = try scanner.optionalDouble(column, name) }
         }
-        guard previous != nil else { throw TraceError(path: scanner.path, line: scanner.line + 1, reason: "no samples after the header") }
+        guard !samples.isEmpty else {
+            throw TraceError(
+                path: scanner.path, line: scanner.line + 1,
+                reason: previous == nil ? "no samples after the header" : "no sensor readings: the sensor columns of every row are empty"
+            )
+        }
         let metadata = TraceMetadata(
             name: name, dataset: "phyphox", device: device, clock: "seconds since the phyphox experiment started (Time (s))",
             notes: notes + (samples[.accelerometer] == nil ? [] : ["accelerometer: phyphox's specific force (Android's sign on both platforms) as -a / 9.80665"])

@@ -82,8 +82,7 @@ public enum SensorLogImporter {
         let gravity = try axes("motionGravity", "G")
         let field = try axes("motionMagneticField", "µT")
         let quaternionNames = ["W", "X", "Y", "Z"].map { "motionQuaternion\($0)(R)" }
-        let quaternion = quaternionNames.contains(where: { header.index(of: $0) != nil })
-            ? try quaternionNames.map { try header.require($0, "SensorLog writes all four parts") } : nil
+        let quaternion = try header.quaternion(quaternionNames, "SensorLog writes all four parts")
         let frame = header.index(of: "motionAttitudeReferenceFrame(txt)")
         if motion == nil, [rotationRate, userAcceleration, gravity, field].contains(where: { $0 != nil }) || quaternion != nil {
             throw TraceError(path: path, line: header.line, reason: "missing column '\(motionTime)': the motion… columns need their timestamp")
@@ -120,7 +119,7 @@ public enum SensorLogImporter {
                 if let field, try !field.isAbsent(scanner) {
                     calibrated.append(SensorSample(sensor: .magnetometer, time: time, value: try field.read(scanner)))
                 }
-                if let quaternion, !scanner.isEmpty(quaternion[0]) {
+                if let quaternion, !scanner.isEmpty(quaternion.w) {
                     attitude.append(GroundTruth(time: time, attitude: try scanner.unitQuaternion(columns: quaternion, quaternionNames)))
                     if referenceFrame.isEmpty, let frame { referenceFrame = try scanner.string(frame) }
                 }

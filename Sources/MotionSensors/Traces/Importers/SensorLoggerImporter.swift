@@ -235,7 +235,9 @@ public enum SensorLoggerImporter {
         var samples: [GroundTruth] = []
         try read(files, "Orientation.csv", warnings: &warnings) { header in
             let names = ["qw", "qx", "qy", "qz"]
-            let columns = try names.map { try header.require($0, "Orientation.csv has qx, qy, qz and qw") }
+            guard let columns = try header.quaternion(names, "Orientation.csv has qx, qy, qz and qw") else {
+                throw TraceError(path: header.path, line: header.line, reason: "missing columns qx, qy, qz, qw: Orientation.csv has them")
+            }
             let angles = ["roll", "pitch", "yaw"].compactMap { name in header.index(of: name).map { (name, $0) } }
             return { scanner, time in
                 let attitude = try scanner.unitQuaternion(columns: columns, names)

@@ -76,4 +76,12 @@ struct CSVHeader {
         if found.isEmpty { return nil }
         return Vector(columns: try names.map { try require($0, why) }, names: names)
     }
+
+    /// The columns named `names` (w, x, y, z) as a quaternion's, or nil when none of them is there;
+    /// some but not all of them is an error.
+    func quaternion(_ names: [String], _ why: String) throws -> (w: Int, x: Int, y: Int, z: Int)? {
+        if names.allSatisfy({ index(of: $0) == nil }) { return nil }
+        let columns = try names.map { try require($0, why) }
+        return (columns[0], columns[1], columns[2], columns[3])
+    }
 }

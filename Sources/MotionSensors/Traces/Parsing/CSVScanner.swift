@@ -155,15 +155,15 @@ final class CSVScanner {
     /// anything else is a corrupt row, and one with huge parts would become an infinite attitude
     /// when turned into North-West-Up.
     func unitQuaternion(from index: Int, _ names: [String]) throws -> Quaternion {
-        try unitQuaternion(columns: Array(index...(index + 3)), names)
+        try unitQuaternion(columns: (index, index + 1, index + 2, index + 3), names)
     }
 
     /// Fields `columns` (w, x, y, z, wherever they are on the line) as a rotation quaternion, checked
     /// as `unitQuaternion(from:_:)` does.
-    func unitQuaternion(columns: [Int], _ names: [String]) throws -> Quaternion {
+    func unitQuaternion(columns: (w: Int, x: Int, y: Int, z: Int), _ names: [String]) throws -> Quaternion {
         let quaternion = Quaternion(
-            w: try double(columns[0], names[0]), x: try double(columns[1], names[1]),
-            y: try double(columns[2], names[2]), z: try double(columns[3], names[3])
+            w: try double(columns.w, names[0]), x: try double(columns.x, names[1]),
+            y: try double(columns.y, names[2]), z: try double(columns.z, names[3])
         )
         guard abs(quaternion.norm - 1) <= 0.01 else {
             throw error("\(names.joined(separator: ", ")) is not a unit quaternion (norm \(quaternion.norm))")

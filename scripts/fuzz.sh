@@ -75,9 +75,14 @@ seed() {
                 { printf '\xff'; cat "$file"; } > "$corpus/${file##*/}"
             done ;;
         phyphox)
-            # As tyrex, in the order of fuzz-phyphox's export.files.
+            # As tyrex, in the order of fuzz-phyphox's export.files; the other experiments' Raw Data.csv
+            # as replacements of the first.
             local export=traces/own-recordings/phyphox/acceleration-with-g
-            prefixed "$corpus" "$export/Raw Data.csv" "$export/meta/device.csv" "$export/meta/time.csv" ;;
+            prefixed "$corpus" "$export/Raw Data.csv" "$export/meta/device.csv" "$export/meta/time.csv"
+            for file in traces/own-recordings/phyphox/{magnetometer,pressure}/"Raw Data.csv"; do
+                local folder=${file%/*}
+                { printf '\x00'; head -n 61 "$file"; } > "$corpus/raw-data-${folder##*/}"
+            done ;;
         sensorlog)
             head_of traces/own-recordings/sensorlog/walk.csv sensorlog.csv ;;
         detect)

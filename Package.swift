@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
         // Every thread's allocations, counted by an allocator interposed in the executable (Linux).
         .target(name: "CAllocationCounter"),
-        // zlib's inflate (the system's), to read git's objects: the commit times `history` orders runs by.
+        // zlib's inflate (the system's), to read git's objects (the commit times `history` orders runs by)
+        // and zipped recordings.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: What a workload is made of
@@ -39,7 +40,7 @@ let package = Package(
         // Vectors, quaternions, rotations, fitting, small numeric helpers.
         .target(name: "MotionMath"),
         // Samples, the virtual device with truth, importers and the trace format, resampling, delivery order.
-        .target(name: "MotionSensors", dependencies: ["MotionMath"]),
+        .target(name: "MotionSensors", dependencies: ["MotionMath", "CZlib"]),
         // Signal filters, attitude and heading fusion, calibration, magnetic model, steps and activity.
         .target(name: "MotionFilters", dependencies: ["MotionMath"]),
         // The Workload protocol, the built-in catalogue, the headless scene model, 2D physics.

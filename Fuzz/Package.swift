@@ -7,7 +7,7 @@ import PackageDescription
 // supplies `main` (a plain `swift build` here does not link). Tools version 5.4 on purpose: from 5.5
 // SwiftPM links an executable's `main` to `<module>_main` (to test executables), a symbol
 // `-parse-as-library` never emits, so the link would fail.
-let fuzzTargets = ["canonical", "oxford", "broad", "xio", "tyrex", "detect"]
+let fuzzTargets = ["canonical", "oxford", "broad", "xio", "tyrex", "sensorlogger", "phyphox", "sensorlog", "detect"]
 
 let package = Package(
     name: "motionbench-fuzz",

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the trace importers and the canonical reader with libFuzzer (the nested package Fuzz/).
 #
-#   scripts/fuzz.sh TARGET [SECONDS]   TARGET: canonical, oxford, broad, xio, tyrex, detect, or all
-#                                      (each in turn); SECONDS per target, default 600
+#   scripts/fuzz.sh TARGET [SECONDS]   TARGET: canonical, oxford, broad, xio, tyrex, sensorlogger,
+#                                      phyphox, sensorlog, detect, or all (each in turn); SECONDS per
+#                                      target, default 600
 #   scripts/fuzz.sh replay             runs every target once over its seeds and the committed
 #                                      regressions in traces/fuzz-regressions/ (a quick smoke check)
 #
@@ -13,7 +14,7 @@
 # outside git; the corpus grows across runs. Exits 1 when anything was found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(canonical oxford broad xio tyrex detect)
+targets=(canonical oxford broad xio tyrex sensorlogger phyphox sensorlog detect)
 
 usage() {
     echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} [SECONDS] | scripts/fuzz.sh replay" >&2
@@ -61,13 +62,48 @@ seed() {
             local files=("$trial/trial.json" "$trial/accelerometer.csv" "$trial/gyroscope.csv" "$trial/magnetometer.csv"
                 "$trial/magnetometer_calibrated.csv" "$trial/attitude.csv" "$trial/groundtruth_qualisys.csv"
                 "$trial/../calib_gyr_iPhone5_d3/gyroscope.csv" "$trial/../calib_mag_iPhone5_d3/magnetometer.csv")
-            for index in "${!files[@]}"; do
-                { printf "\\x$(printf %02x "$index")"; head -n 61 "${files[$index]}"; } > "$corpus/file-$index"
+            prefixed "$corpus" "${files[@]}" ;;
+        sensorlogger)
+            # As tyrex, in the order of fuzz-sensorlogger's recording.files; a first byte of 255 makes
+            # the rest a zip.
+            local export=traces/own-recordings/sensor-logger/ios-walk
+            local files=(Metadata AccelerometerUncalibrated Accelerometer Gravity GyroscopeUncalibrated Gyroscope
+                MagnetometerUncalibrated Magnetometer Barometer Orientation)
+            files=("${files[@]/#/$export/}")
+            prefixed "$corpus" "${files[@]/%/.csv}"
+            for file in traces/own-recordings/sensor-logger/*.zip traces/bad-input/zip-*.zip; do
+                { printf '\xff'; cat "$file"; } > "$corpus/${file##*/}"
             done ;;
+        phyphox)
+            # As tyrex, in the order of fuzz-phyphox's export.files; the other experiments' Raw Data.csv
+            # as replacements of the first.
+            local export=traces/own-recordings/phyphox/acceleration-with-g
+            prefixed "$corpus" "$export/Raw Data.csv" "$export/meta/device.csv" "$export/meta/time.csv"
+            for file in traces/own-recordings/phyphox/{magnetometer,pressure}/"Raw Data.csv"; do
+                local folder=${file%/*}
+                { printf '\x00'; head -n 61 "$file"; } > "$corpus/raw-data-${folder##*/}"
+            done ;;
+        sensorlog)
+            head_of traces/own-recordings/sensorlog/walk.csv sensorlog.csv ;;
         detect)
-            for file in canonical oxford broad xio; do seed "$file" "$corpus"; done
-            cp traces/bad-input/*.csv "$corpus/" ;;
+            for file in canonical oxford broad xio sensorlog; do seed "$file" "$corpus"; done
+            for file in traces/own-recordings/phyphox/*/"Raw Data.csv"; do
+                local folder=${file%/*}
+                head_of "$file" "phyphox-${folder##*/}.csv"
+            done
+            cp traces/bad-input/*.csv traces/bad-input/zip-*.zip traces/own-recordings/*/*.zip "$corpus/" ;;
     esac
+}
+
+# Writes into folder $1 one seed per file $2…: its index as a first byte (which picks the file the
+# rest replaces), then a header and 60 rows of it.
+prefixed() {
+    local corpus=$1 index
+    shift
+    local files=("$@")
+    for index in "${!files[@]}"; do
+        { printf "\\x$(printf %02x "$index")"; head -n 61 "${files[$index]}"; } > "$corpus/file-$index"
+    done
 }
 
 # The committed single-file regression inputs of target $1 (named TARGET-*; detect takes them all),

@@ -1,5 +1,8 @@
-// zlib's inflate, for reading git's compressed objects (history's commit times).
+// zlib's inflate and CRC-32: git's compressed objects (history's commit times) and the entries of
+// zipped recordings (trace importers).
 #include <zlib.h>
 
-// inflateInit is a macro, which Swift does not import.
+// inflateInit and inflateInit2 are macros, which Swift does not import.
 static inline int czlib_inflate_init(z_stream *stream) { return inflateInit(stream); }
+// Raw deflate, without zlib's header and checksum: what a zip entry holds.
+static inline int czlib_inflate_init_raw(z_stream *stream) { return inflateInit2(stream, -MAX_WBITS); }

@@ -8,7 +8,7 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Inspect recordings and convert them to motionbench's trace format (traces/FORMAT.md).",
-        discussion: "Formats read: tyrex iPhone trial folders, Oxford step-counter CSV, BROAD CSV, x-io Fusion sensor_data.csv, and motionbench traces.",
+        discussion: "Formats read: tyrex iPhone trial folders, Oxford step-counter CSV, BROAD CSV, x-io Fusion sensor_data.csv, Sensor Logger folders or zips, phyphox exports (folder, zip or Raw Data.csv), SensorLog CSV, and motionbench traces.",
         subcommands: [TraceInfoCommand.self, TraceConvertCommand.self]
     )
 }

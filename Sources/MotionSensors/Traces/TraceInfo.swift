@@ -79,13 +79,15 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
         if !metadata.licence.isEmpty { lines.append("licence:  \(metadata.licence)") }
         if !metadata.clock.isEmpty { lines.append("clock:    \(metadata.clock)") }
         lines.append("duration: \(fixed(duration, 3)) s")
-        lines.append(pad("stream", 32, left: true) + pad("samples", 9) + pad("rate Hz", 10) + pad("nominal", 9)
-                     + pad("start s", 14) + pad("gaps", 6) + pad("longest s", 11))
+        // Wide enough for the longest stream name and a Unix time (Sensor Logger's clock) with a space to spare.
+        let nameWidth = max(32, (streams.map(\.stream.name.count).max() ?? 0) + 2)
+        lines.append(pad("stream", nameWidth, left: true) + pad("samples", 9) + pad("rate Hz", 10) + pad("nominal", 9)
+                     + pad("start s", 16) + pad("gaps", 6) + pad("longest s", 11))
         for stream in streams {
             let nominal = metadata.nominalRates[stream.stream].map { fixed($0, 1) } ?? "-"
             lines.append(
-                pad(stream.stream.name, 32, left: true) + pad("\(stream.count)", 9) + pad(stream.rate.map { fixed($0, 2) } ?? "-", 10)
-                    + pad(nominal, 9) + pad(fixed(stream.start, 3), 14) + pad("\(stream.gapCount)", 6)
+                pad(stream.stream.name, nameWidth, left: true) + pad("\(stream.count)", 9) + pad(stream.rate.map { fixed($0, 2) } ?? "-", 10)
+                    + pad(nominal, 9) + pad(fixed(stream.start, 3), 16) + pad("\(stream.gapCount)", 6)
                     + pad(stream.longestGap.map { fixed($0, 3) } ?? "-", 11)
             )
         }

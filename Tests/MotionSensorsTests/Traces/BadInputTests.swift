@@ -31,7 +31,7 @@ import Testing
         ("header-only.csv", 4, "no samples after the header"),
         ("binary.csv", 1, "binary data (a NUL byte): not a CSV text file"),
         ("truncated-last-line.csv", 6, "truncated last line: no newline at the end of the file and 3 of 5 fields"),
-        ("unknown-format.csv", 1, "unrecognised trace format (known: canonical, tyrex, oxford, broad, xio)"),
+        ("unknown-format.csv", 1, "unrecognised trace format (known: canonical, tyrex, oxford, broad, xio, sensor-logger, phyphox, sensorlog)"),
         ("oxford-text-in-number.csv", 2, "accz is not a number: 'x'"),
         ("oxford-steps-decrease.csv", 2, "ground-truth step count goes down from 2 to 1"),
         ("xio-missing-column.csv", 3, "expected 10 fields, found 9"),
@@ -72,7 +72,7 @@ import Testing
 
     @Test func foldersAndMissingFilesAreRefused() throws {
         let folder = try Repository.scratchFolder("motionbench-traces")
-        #expect(failure(folder)?.reason == "a folder, but not a tyrex trial folder (no trial.json)")
+        #expect(failure(folder)?.reason == "a folder, but not a recording (no trial.json for tyrex, Raw Data.csv for phyphox, Metadata.csv for Sensor Logger)")
         #expect(failure(folder.appendingPathComponent("nothing.csv"))?.reason == "no such file or folder")
         #expect(throws: TraceError.self) { try TraceReader.read(at: folder) }
     }

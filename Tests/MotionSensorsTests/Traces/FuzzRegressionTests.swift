@@ -7,7 +7,8 @@ import Testing
 /// `traces/fuzz-regressions/` (its README says what each was): each must now be refused with one
 /// `TraceError` naming the file and line. Before, most were imported into a trace with infinite or
 /// repeated values, which the canonical writer, and the rest of the tool, cannot take; the empty
-/// `trial.json` leaked memory on its way to an error.
+/// `trial.json` leaked memory on its way to an error; the phyphox export with no readings became a
+/// trace without samples.
 @Suite struct FuzzRegressionTests {
     @Test(arguments: [
         ("broad-quaternion-overflow.csv", "broad-quaternion-overflow.csv", 2,
@@ -19,6 +20,7 @@ import Testing
         ("tyrex-gyroscope-bias-overflow/trial", "tyrex-gyroscope-bias-overflow/calib_gyr_iPhone5_d3/gyroscope.csv", 0,
          "the mean rate is out of range: these are no gyroscope readings at rest"),
         ("tyrex-empty-trial-json/trial", "tyrex-empty-trial-json/trial/trial.json", 0, "empty file: not a trial.json"),
+        ("phyphox-empty-readings.csv", "phyphox-empty-readings.csv", 3, "no sensor readings: the sensor columns of every row are empty"),
     ])
     func findingIsOneCleanError(input: String, file: String, line: Int, reason: String) throws {
         let folder = Repository.trace("fuzz-regressions")

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import MotionMath
 
-/// The one CSV reader every trace format uses: a byte scanner over the file, a line at a time.
+/// The one CSV reader every trace format uses: a byte scanner over the file (or over a file's bytes
+/// already in memory, such as a zip entry), a line at a time.
 ///
 /// It reads the file in 1 MiB chunks into one buffer and hands out the current line's fields as
 /// byte ranges, so parsing allocates nothing per line or per field. Lines are capped at
@@ -20,7 +21,8 @@ final class CSVScanner {
     /// Longest line accepted, in bytes, without its line ending.
     static let maximumLineLength = 64 * 1024
     /// Fields remembered per line; a longer row still counts its fields, for the error message.
-    static let maximumFields = 64
+    /// SensorLog's wide rows, every sensor of a tick side by side, have about a hundred.
+    static let maximumFields = 256
     private static let chunkSize = 1 << 20
 
     /// The file as given, for error messages.
@@ -32,7 +34,11 @@ final class CSVScanner {
     /// True when the current line is the last one and the file does not end with a newline.
     private(set) var isUnterminated = false
 
+    /// The open file, or −1 when reading `contents`.
     private let descriptor: Int32
+    /// The bytes read instead of a file, and how many of them `refill` has taken.
+    private let contents: [UInt8]
+    private var contentsTaken = 0
     private let capacity = CSVScanner.chunkSize + CSVScanner.maximumLineLength + 1
     private let buffer: UnsafeMutablePointer<UInt8>
     /// Start of unread bytes, end of valid bytes in `buffer`.
@@ -60,13 +66,24 @@ final class CSVScanner {
             throw TraceError(path: path, line: 0, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
+        contents = []
+        buffer = .allocate(capacity: capacity)
+        fieldStarts = .allocate(capacity: Self.maximumFields)
+        fieldEnds = .allocate(capacity: Self.maximumFields)
+    }
+
+    /// Reads `contents` as if it were the file at `path`, which messages name.
+    init(path: String, contents: [UInt8]) {
+        self.path = path
+        descriptor = -1
+        self.contents = contents
         buffer = .allocate(capacity: capacity)
         fieldStarts = .allocate(capacity: Self.maximumFields)
         fieldEnds = .allocate(capacity: Self.maximumFields)
     }
 
     deinit {
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
         buffer.deallocate()
         fieldStarts.deallocate()
         fieldEnds.deallocate()
@@ -138,9 +155,15 @@ final class CSVScanner {
     /// anything else is a corrupt row, and one with huge parts would become an infinite attitude
     /// when turned into North-West-Up.
     func unitQuaternion(from index: Int, _ names: [String]) throws -> Quaternion {
+        try unitQuaternion(columns: (index, index + 1, index + 2, index + 3), names)
+    }
+
+    /// Fields `columns` (w, x, y, z, wherever they are on the line) as a rotation quaternion, checked
+    /// as `unitQuaternion(from:_:)` does.
+    func unitQuaternion(columns: (w: Int, x: Int, y: Int, z: Int), _ names: [String]) throws -> Quaternion {
         let quaternion = Quaternion(
-            w: try double(index, names[0]), x: try double(index + 1, names[1]),
-            y: try double(index + 2, names[2]), z: try double(index + 3, names[3])
+            w: try double(columns.w, names[0]), x: try double(columns.x, names[1]),
+            y: try double(columns.y, names[2]), z: try double(columns.z, names[3])
         )
         guard abs(quaternion.norm - 1) <= 0.01 else {
             throw error("\(names.joined(separator: ", ")) is not a unit quaternion (norm \(quaternion.norm))")
@@ -282,7 +305,7 @@ final class CSVScanner {
             end = unread
         }
         while end < capacity {
-            let count = read(descriptor, buffer + end, capacity - end)
+            let count = descriptor >= 0 ? read(descriptor, buffer + end, capacity - end) : take(capacity - end)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw TraceError(path: path, line: line + 1, reason: "read failed: \(String(cString: strerror(errno)))")
@@ -294,5 +317,15 @@ final class CSVScanner {
             end += count
             if end - unread >= Self.chunkSize / 2 { return }
         }
+    }
+
+    /// Copies up to `count` more bytes of `contents` to the end of the buffer; returns how many, 0
+    /// at their end, as `read` does.
+    private func take(_ count: Int) -> Int {
+        let taken = min(count, contents.count - contentsTaken)
+        guard taken > 0 else { return 0 }
+        contents.withUnsafeBufferPointer { _ = memcpy(buffer + end, $0.baseAddress! + contentsTaken, taken) }
+        contentsTaken += taken
+        return taken
     }
 }

@@ -96,7 +96,7 @@ import Testing
         // Sparse: 1 GiB long, a few hundred KiB on disk. Line 3 never ends; the reader gives up after 64 KiB.
         let file = CLI.temporaryFolder().appendingPathExtension("csv")
         defer { try? FileManager.default.removeItem(at: file) }
-        let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: file.path, contents: nil); return file.path }()))
+        let handle = try #require(FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: file.path, contents: nil); return file.path }()))
         try handle.write(contentsOf: Data("motionbench-trace,1\ntime,stream,values\n0,accelerometer,".utf8) + Data(repeating: UInt8(ascii: "1"), count: 200_000))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
@@ -113,7 +113,7 @@ import Testing
         #expect(asFolder.status == 65 && asFolder.stderr.contains("\(folder.path)/run.json: a folder, not a run.json"), "\(asFolder.stderr)")
 
         let huge = folder.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

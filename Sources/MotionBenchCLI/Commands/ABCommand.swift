@@ -135,16 +135,8 @@ struct ABCommand: ParsableCommand {
                 let content = try ABJSON.render(comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
                 files.append((URL(literalPath: json), content))
             }
-            for (url, content) in files { try AtomicFile.write(content, to: url) }
-            print(text, terminator: "")
-            for difference in comparison.environmentDifferences {
-                FileHandle.standardError.write(Data("Warning: the builds' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n".utf8))
-            }
-            switch comparison.outcome {
-            case .passed: return
-            case .regressed: throw ExitCode.regression
-            case .incomplete: throw ExitCode.incompleteComparison
-            }
+            try ComparisonEnding.finish(
+                text, files: files, environmentDifferences: comparison.environmentDifferences, sides: "builds", outcome: comparison.outcome)
         }
     }
 

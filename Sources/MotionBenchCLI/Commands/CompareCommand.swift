@@ -102,16 +102,8 @@ struct CompareCommand: ParsableCommand {
                 let folder = URL(literalPath: markdown).deletingLastPathComponent()
                 files += CompareProfiles.files(profiles, prefix: prefix).map { (folder.appendingPathComponent($0.name), $0.text) }
             }
-            for (url, content) in files { try AtomicFile.write(content, to: url) }
-            print(text, terminator: "")
-            for difference in comparison.environmentDifferences {
-                FileHandle.standardError.write(Data("Warning: the runs' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n".utf8))
-            }
-            switch comparison.outcome {
-            case .passed: return
-            case .regressed: throw ExitCode.regression
-            case .incomplete: throw ExitCode.incompleteComparison
-            }
+            try ComparisonEnding.finish(
+                text, files: files, environmentDifferences: comparison.environmentDifferences, sides: "runs", outcome: comparison.outcome)
         }
     }
 

@@ -19,8 +19,9 @@ import MotionSensors
 /// magnetometer through a hard- and soft-iron calibration learnt online from the filter's own
 /// attitude, starting from the source's calibration recording when it has one (`mag-cal`), and
 /// rejection of readings that are not gravity (`accel-gate`, off by default) or not the Earth's
-/// field (`field-gate`). The gains default to what did best on the real recordings of a hand-held,
-/// pocketed, swung and running iPhone, by the procedure in the README.
+/// field (`field-gate`). The textbook filters' gains default to what did best on the real
+/// recordings of a hand-held, pocketed, swung and running iPhone; Laidig–Seel's time constants and
+/// the field gate to what a leave-one-recording-out choice picked (README, `scripts/choose-fusion-defaults.py`).
 ///
 /// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
 /// the true heading adds the declination the World Magnetic Model gives at the configured place and

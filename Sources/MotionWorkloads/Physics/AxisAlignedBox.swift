@@ -24,6 +24,11 @@ public struct AxisAlignedBox: Hashable, Sendable {
     }
 
     /// The box grown by `margin` on every side.
+    /// Whether `other` lies wholly inside this box.
+    @inline(__always) func contains(_ other: AxisAlignedBox) -> Bool {
+        minX <= other.minX && minY <= other.minY && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     @inline(__always) func expanded(by margin: Double) -> AxisAlignedBox {
         AxisAlignedBox(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }

@@ -3,8 +3,7 @@ import MotionMath
 /// One point where two bodies, or a body and a canvas edge, touch or are about to: the narrow
 /// phase's output and the solver's unit of work.
 ///
-/// Geometry is kept in the bodies' own frames, so the position solver can re-measure the gap after
-/// bodies move without running the narrow phase again (Box2D's position manifold): for a `face`
+/// Geometry is kept in the bodies' own frames (Box2D's position manifold): for a `face`
 /// contact, a plane fixed to body `a` (normal and point) and a point fixed to body `b` lying
 /// `radiusB` inside b's surface; for `circles`, the two centres and radii.
 public struct ContactPoint: Hashable, Sendable {
@@ -35,27 +34,17 @@ public struct ContactPoint: Hashable, Sendable {
     /// How far inside `b`'s surface `localPoint` lies: a circle's radius, 0 for a corner.
     var radiusB: Double
 
-    /// World normal from `a` to `b`, for the velocity solver.
+    /// World normal from `a` to `b` when the step began (a manifold's points share its first's).
     public internal(set) var normal = Vector2.zero
-    /// The contact point relative to `a`'s centre.
-    var offsetA = Vector2.zero
-    /// The contact point relative to `b`'s centre.
-    var offsetB = Vector2.zero
     /// The gap when the step began, points; negative when overlapping.
     public internal(set) var separation = 0.0
-    var normalMass = 0.0
-    var tangentMass = 0.0
-    /// The normal speed the solver aims for: a bounce, or closing no faster than the gap allows.
-    var velocityBias = 0.0
     /// Accumulated normal impulse this step, never negative (contacts push, never pull).
     public internal(set) var normalImpulse = 0.0
     /// Accumulated friction impulse this step, within ±friction × normal impulse.
     public internal(set) var tangentImpulse = 0.0
     /// 2 for the first point of a two-point manifold (same bodies, same normal; the second follows
-    /// it), 0 for that second point, 1 for a point solved alone.
+    /// it), 0 for that second point, 1 for a point alone.
     var manifoldSize: UInt8 = 1
-    /// For the first point of a manifold: the off-diagonal term of the two points' effective mass.
-    var coupling = 0.0
 
     /// The `a` of a contact with a canvas edge.
     public static let wall: Int32 = -1

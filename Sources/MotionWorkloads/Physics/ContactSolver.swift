@@ -1,19 +1,34 @@
 import MotionMath
 
-/// Sequential impulses over contact points (Box2D's solver, one constraint per point): friction and
-/// non-penetration with restitution on velocities, warm-started from the previous step, then
-/// non-linear Gauss–Seidel passes on positions so overlaps left by the velocity solve are removed
-/// without adding energy (Baumgarte on positions, not velocities).
+/// Box2D v3's soft step over the contact manifolds (Catto, "Solver2D"): a step is cut into substeps;
+/// each applies gravity, re-applies the accumulated impulses (warm start), solves the contacts with
+/// a soft push-out of overlaps, moves the bodies, then relaxes (solves again without the push, so the
+/// push-out leaves no speed behind). Restitution comes last, once per step. A contact's gap is
+/// re-measured each pass from how far its anchors have moved, not by running the narrow phase again.
 ///
-/// Works on unsafe buffers of the world's arrays: the hot loops run without bounds or uniqueness
-/// checks; the world hands in buffers covering exactly its bodies and contacts.
+/// The passes work on `ContactBlock`s, four manifolds that share no movable body at a time, in
+/// single precision; the solver bodies hold one more entry than the world's bodies: the canvas
+/// edges, which no contact can move.
 enum ContactSolver {
-    typealias Bodies = UnsafeMutableBufferPointer<RigidBody>
-    typealias Contacts = UnsafeMutableBufferPointer<ContactPoint>
+    typealias Bodies = UnsafeMutableBufferPointer<SolverBody>
+    typealias Blocks = UnsafeMutableBufferPointer<ContactBlock>
+    /// The blocks' points, two per block.
+    typealias Points = UnsafeMutableBufferPointer<ContactBlock.Point>
+    typealias Lanes = SIMD4<Float>
+
+    /// What a solving pass needs besides the contacts and bodies.
+    struct Pass {
+        /// 1 / the substep, per second.
+        var inverseSubstep: Float
+        /// The fastest an overlap is pushed out, points per second.
+        var maximumPushSpeed: Float
+        /// Coulomb friction coefficient.
+        var friction: Float
+    }
 
     /// Where a contact stands now: the world normal from `a` to `b`, the point midway between the
     /// surfaces, and the gap (negative when overlapping).
-    @inline(__always) static func measure(_ contact: ContactPoint, _ bodies: Bodies) -> (normal: Vector2, point: Vector2, separation: Double) {
+    @inline(__always) static func measure(_ contact: ContactPoint, _ bodies: UnsafeMutableBufferPointer<RigidBody>) -> (normal: Vector2, point: Vector2, separation: Double) {
         let isWall = contact.a == ContactPoint.wall
         let positionA = isWall ? Vector2.zero : bodies[Int(contact.a)].position
         let rotationA = isWall ? Rotation.identity : bodies[Int(contact.a)].rotation
@@ -35,193 +50,241 @@ enum ContactSolver {
         }
     }
 
-    /// Computes each contact's offsets, effective masses and target normal speed for this step.
-    static func prepare(_ contacts: Contacts, _ bodies: Bodies, settings: PhysicsSettings, dt: Double) {
-        for k in contacts.indices {
-            var contact = contacts[k]
-            let (normal, point, separation) = measure(contact, bodies)
-            let b = bodies[Int(contact.b)]
-            let hasA = contact.a != ContactPoint.wall
-            let a = hasA ? bodies[Int(contact.a)] : b
-            let massA = hasA ? a.inverseMass : 0, inertiaA = hasA ? a.inverseInertia : 0
-            contact.normal = normal
-            contact.separation = separation
-            contact.offsetA = hasA ? point - a.position : .zero
-            contact.offsetB = point - b.position
-
-            let tangent = normal.perpendicular
-            let rnA = contact.offsetA.cross(normal), rnB = contact.offsetB.cross(normal)
-            contact.normalMass = 1 / (massA + b.inverseMass + inertiaA * rnA * rnA + b.inverseInertia * rnB * rnB)
-            let rtA = contact.offsetA.cross(tangent), rtB = contact.offsetB.cross(tangent)
-            contact.tangentMass = 1 / (massA + b.inverseMass + inertiaA * rtA * rtA + b.inverseInertia * rtB * rtB)
-
-            var relative = b.velocity + contact.offsetB.crossedBy(b.angularVelocity)
-            if hasA { relative -= a.velocity + contact.offsetA.crossedBy(a.angularVelocity) }
-            let approach = relative.dot(normal)
-            if approach < -settings.restitutionThreshold && separation + approach * dt < 0 {
-                // Meets within this step fast enough to bounce.
-                contact.velocityBias = -settings.elasticity * approach
-            } else if separation > 0 {
-                // Ahead of impact: close at most the gap this step.
-                contact.velocityBias = -separation / dt
-            } else {
-                contact.velocityBias = 0
-            }
-            contacts[k] = contact
+    /// The constraint of the manifold starting at contact `k` (whose impulses hold the previous
+    /// step's); records its contacts' normal and gap.
+    static func constraint(
+        at k: Int, _ contacts: UnsafeMutableBufferPointer<ContactPoint>, _ bodies: UnsafeMutableBufferPointer<RigidBody>
+    ) -> ContactConstraint {
+        let count = contacts[k].manifoldSize == 2 ? 2 : 1
+        let hasA = contacts[k].a != ContactPoint.wall
+        let a = hasA ? contacts[k].a : Int32(bodies.count), b = contacts[k].b
+        let bodyB = bodies[Int(b)]
+        let bodyA = hasA ? bodies[Int(a)] : bodyB
+        let measured = measure(contacts[k], bodies)
+        var constraint = ContactConstraint(
+            a: a, b: b, firstContact: Int32(k), pointCount: Int32(count), normal: measured.normal,
+            inverseMassA: hasA ? bodyA.inverseMass : 0, inverseInertiaA: hasA ? bodyA.inverseInertia : 0,
+            inverseMassB: bodyB.inverseMass, inverseInertiaB: bodyB.inverseInertia,
+            first: .init(anchorA: .zero, anchorB: .zero, adjustedSeparation: 0, normalMass: 0, tangentMass: 0,
+                         normalImpulse: 0, tangentImpulse: 0, approachSpeed: 0),
+            second: .init(anchorA: .zero, anchorB: .zero, adjustedSeparation: 0, normalMass: 0, tangentMass: 0,
+                          normalImpulse: 0, tangentImpulse: 0, approachSpeed: 0))
+        contacts[k].normal = measured.normal
+        contacts[k].separation = measured.separation
+        constraint.first = point(contacts[k], measured, &constraint, hasA ? bodyA : nil, bodyB)
+        if count == 2 {
+            let next = measure(contacts[k + 1], bodies)
+            contacts[k + 1].normal = measured.normal
+            contacts[k + 1].separation = next.separation
+            constraint.second = point(contacts[k + 1], next, &constraint, hasA ? bodyA : nil, bodyB)
         }
-        prepareBlocks(contacts, bodies)
+        return constraint
     }
 
-    /// For each two-point manifold, the coupling term of its 2 × 2 effective mass matrix; a pair
-    /// whose matrix is too ill-conditioned to invert is solved point by point instead (Box2D drops
-    /// a point there; keeping both costs nothing and keeps the shape level).
-    private static func prepareBlocks(_ contacts: Contacts, _ bodies: Bodies) {
-        var k = 0
-        while k < contacts.count {
-            defer { k += Int(max(contacts[k].manifoldSize, 1)) }
-            guard contacts[k].manifoldSize == 2 else { continue }
-            let first = contacts[k], second = contacts[k + 1]
-            let b = bodies[Int(first.b)]
-            var coupling = b.inverseMass + b.inverseInertia * first.offsetB.cross(first.normal) * second.offsetB.cross(first.normal)
-            if first.a != ContactPoint.wall {
-                let a = bodies[Int(first.a)]
-                coupling += a.inverseMass + a.inverseInertia * first.offsetA.cross(first.normal) * second.offsetA.cross(first.normal)
-            }
-            let k11 = 1 / first.normalMass, k22 = 1 / second.normalMass
-            if k11 * k11 < 1000 * (k11 * k22 - coupling * coupling) {
-                contacts[k].coupling = coupling
-            } else {
-                contacts[k].manifoldSize = 1
-                contacts[k + 1].manifoldSize = 1
-            }
+    /// One point's anchors, masses, starting impulses and approach speed; both points of a manifold
+    /// share its first point's normal.
+    @inline(__always) private static func point(
+        _ contact: ContactPoint, _ measured: (normal: Vector2, point: Vector2, separation: Double),
+        _ constraint: inout ContactConstraint, _ bodyA: RigidBody?, _ bodyB: RigidBody
+    ) -> ContactConstraint.Point {
+        let normal = constraint.normal, tangent = normal.perpendicular
+        let anchorA = bodyA.map { measured.point - $0.position } ?? .zero
+        let anchorB = measured.point - bodyB.position
+        let rnA = anchorA.cross(normal), rnB = anchorB.cross(normal)
+        let rtA = anchorA.cross(tangent), rtB = anchorB.cross(tangent)
+        let massSum = constraint.inverseMassA + constraint.inverseMassB
+        let iA = constraint.inverseInertiaA, iB = constraint.inverseInertiaB
+        var relative = bodyB.velocity + anchorB.crossedBy(bodyB.angularVelocity)
+        if let bodyA { relative -= bodyA.velocity + anchorA.crossedBy(bodyA.angularVelocity) }
+        return ContactConstraint.Point(
+            anchorA: anchorA, anchorB: anchorB,
+            adjustedSeparation: measured.separation - (anchorB - anchorA).dot(normal),
+            normalMass: 1 / (massSum + iA * rnA * rnA + iB * rnB * rnB),
+            tangentMass: 1 / (massSum + iA * rtA * rtA + iB * rtB * rtB),
+            normalImpulse: contact.normalImpulse, tangentImpulse: contact.tangentImpulse,
+            approachSpeed: relative.dot(normal))
+    }
+
+    /// The velocities and motions of each lane's two bodies, gathered from the solver bodies.
+    private struct Pair {
+        var vAX: Lanes, vAY: Lanes, wA: Lanes, turnA: Lanes, vBX: Lanes, vBY: Lanes, wB: Lanes, turnB: Lanes
+        var dX = Lanes(), dY = Lanes(), cosA = Lanes(), sinA = Lanes(), cosB = Lanes(), sinB = Lanes()
+
+        @inline(__always) init(_ block: UnsafeMutablePointer<ContactBlock>, _ bodies: Bodies, motion: Bool) {
+            let laneA = block.pointee.a, laneB = block.pointee.b
+            let a = (Int(laneA[0]), Int(laneA[1]), Int(laneA[2]), Int(laneA[3]))
+            let b = (Int(laneB[0]), Int(laneB[1]), Int(laneB[2]), Int(laneB[3]))
+            (vAX, vAY, wA, turnA) = transpose(bodies[a.0].velocity, bodies[a.1].velocity, bodies[a.2].velocity, bodies[a.3].velocity)
+            (vBX, vBY, wB, turnB) = transpose(bodies[b.0].velocity, bodies[b.1].velocity, bodies[b.2].velocity, bodies[b.3].velocity)
+            guard motion else { return }
+            let (dAX, dAY, cA, sA) = transpose(bodies[a.0].motion, bodies[a.1].motion, bodies[a.2].motion, bodies[a.3].motion)
+            let (dBX, dBY, cB, sB) = transpose(bodies[b.0].motion, bodies[b.1].motion, bodies[b.2].motion, bodies[b.3].motion)
+            (dX, dY, cosA, sinA, cosB, sinB) = (dBX - dAX, dBY - dAY, cA, sA, cB, sB)
+        }
+
+        /// Writes the velocities back; an empty lane writes the edges' unchanged ones.
+        @inline(__always) func store(_ block: UnsafeMutablePointer<ContactBlock>, _ bodies: Bodies) {
+            let (a0, a1, a2, a3) = transpose(vAX, vAY, wA, turnA)
+            bodies[Int(block.pointee.a[0])].velocity = a0
+            bodies[Int(block.pointee.a[1])].velocity = a1
+            bodies[Int(block.pointee.a[2])].velocity = a2
+            bodies[Int(block.pointee.a[3])].velocity = a3
+            let (b0, b1, b2, b3) = transpose(vBX, vBY, wB, turnB)
+            bodies[Int(block.pointee.b[0])].velocity = b0
+            bodies[Int(block.pointee.b[1])].velocity = b1
+            bodies[Int(block.pointee.b[2])].velocity = b2
+            bodies[Int(block.pointee.b[3])].velocity = b3
+        }
+
+        /// Normal (or, with `(−ny, nx)`, tangent) speed of `b`'s anchor relative to `a`'s.
+        @inline(__always) func speed(_ point: ContactBlock.Point, _ nX: Lanes, _ nY: Lanes) -> Lanes {
+            let dvX = vBX - wB * point.anchorBY - (vAX - wA * point.anchorAY)
+            let dvY = vBY + wB * point.anchorBX - (vAY + wA * point.anchorAX)
+            return dvX * nX + dvY * nY
+        }
+
+        /// Applies the push and friction `point` holds.
+        @inline(__always) mutating func applyHeld(_ point: ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>) {
+            let pX = block.pointee.normalX * point.normalImpulse - block.pointee.normalY * point.tangentImpulse
+            let pY = block.pointee.normalY * point.normalImpulse + block.pointee.normalX * point.tangentImpulse
+            apply(pX, pY, point, block)
+        }
+
+        /// Applies the impulse `(pX, pY)` to `b` at its anchor, and its opposite to `a`.
+        @inline(__always) mutating func apply(_ pX: Lanes, _ pY: Lanes, _ point: ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>) {
+            vAX -= block.pointee.inverseMassA * pX
+            vAY -= block.pointee.inverseMassA * pY
+            wA -= block.pointee.inverseInertiaA * (point.anchorAX * pY - point.anchorAY * pX)
+            vBX += block.pointee.inverseMassB * pX
+            vBY += block.pointee.inverseMassB * pY
+            wB += block.pointee.inverseInertiaB * (point.anchorBX * pY - point.anchorBY * pX)
         }
     }
 
-    /// Applies the impulses the contacts start with (the previous step's).
-    static func warmStart(_ contacts: Contacts, _ bodies: Bodies) {
-        for contact in contacts {
-            apply(contact.normal * contact.normalImpulse + contact.normal.perpendicular * contact.tangentImpulse, at: contact, bodies)
+    /// Applies the impulses the contacts hold.
+    static func warmStart(_ blocks: Blocks, _ points: Points, _ bodies: Bodies) {
+        guard let base = blocks.baseAddress else { return }
+        for k in blocks.indices {
+            let block = base + k
+            var pair = Pair(block, bodies, motion: false)
+            for point in 0..<Int(block.pointee.points) { pair.applyHeld(points[2 * k + point], block) }
+            pair.store(block, bodies)
         }
     }
 
-    /// One pass over the contacts: friction within the Coulomb cone, then non-penetration, the two
-    /// points of a manifold together (Box2D's block solver: solved one after the other, the points
-    /// of a box lying on a face rock it a little every step, and a stack sways).
-    static func solveVelocities(_ contacts: Contacts, _ bodies: Bodies, friction: Double) {
-        var k = 0
-        while k < contacts.count {
-            if contacts[k].manifoldSize == 2 {
-                solveFriction(&contacts[k], bodies, friction: friction)
-                solveFriction(&contacts[k + 1], bodies, friction: friction)
-                solveNormals(&contacts[k], &contacts[k + 1], bodies)
-                k += 2
-            } else {
-                solveFriction(&contacts[k], bodies, friction: friction)
-                solveNormal(&contacts[k], bodies)
-                k += 1
-            }
-        }
-    }
-
-    /// Friction at one point, within ±friction × its normal impulse.
-    @inline(__always) private static func solveFriction(_ contact: inout ContactPoint, _ bodies: Bodies, friction: Double) {
-        let tangent = contact.normal.perpendicular
-        let tangentSpeed = relativeVelocity(contact, bodies).dot(tangent)
-        let limit = friction * contact.normalImpulse
-        let newTangent = max(-limit, min(limit, contact.tangentImpulse - contact.tangentMass * tangentSpeed))
-        apply(tangent * (newTangent - contact.tangentImpulse), at: contact, bodies)
-        contact.tangentImpulse = newTangent
-    }
-
-    /// Non-penetration at one point: the accumulated impulse stays a push.
-    @inline(__always) private static func solveNormal(_ contact: inout ContactPoint, _ bodies: Bodies) {
-        let normalSpeed = relativeVelocity(contact, bodies).dot(contact.normal)
-        let newNormal = max(0, contact.normalImpulse - contact.normalMass * (normalSpeed - contact.velocityBias))
-        apply(contact.normal * (newNormal - contact.normalImpulse), at: contact, bodies)
-        contact.normalImpulse = newNormal
-    }
-
-    /// Non-penetration at a manifold's two points as one linear complementarity problem, by trying
-    /// its four cases in turn (both push; only the first; only the second; neither).
-    @inline(__always) private static func solveNormals(_ first: inout ContactPoint, _ second: inout ContactPoint, _ bodies: Bodies) {
-        let k11 = 1 / first.normalMass, k22 = 1 / second.normalMass, k12 = first.coupling
-        let old1 = first.normalImpulse, old2 = second.normalImpulse
-        let b1 = relativeVelocity(first, bodies).dot(first.normal) - first.velocityBias - (k11 * old1 + k12 * old2)
-        let b2 = relativeVelocity(second, bodies).dot(first.normal) - second.velocityBias - (k12 * old1 + k22 * old2)
-        var x1 = 0.0, x2 = 0.0
-        let determinant = k11 * k22 - k12 * k12
-        let both1 = -(k22 * b1 - k12 * b2) / determinant, both2 = -(k11 * b2 - k12 * b1) / determinant
-        if both1 >= 0 && both2 >= 0 {
-            (x1, x2) = (both1, both2)
-        } else if -first.normalMass * b1 >= 0 && k12 * (-first.normalMass * b1) + b2 >= 0 {
-            x1 = -first.normalMass * b1
-        } else if -second.normalMass * b2 >= 0 && k12 * (-second.normalMass * b2) + b1 >= 0 {
-            x2 = -second.normalMass * b2
-        } else if !(b1 >= 0 && b2 >= 0) {
-            return
-        }
-        apply(first.normal * (x1 - old1), at: first, bodies)
-        apply(first.normal * (x2 - old2), at: second, bodies)
-        first.normalImpulse = x1
-        second.normalImpulse = x2
-    }
-
-    /// One pass of position correction: each contact's overlap beyond the slop, re-measured from
-    /// the bodies' current positions, is reduced by the Baumgarte share. Returns the deepest overlap
-    /// seen, in points (0 when none).
+    /// One pass over the contacts: non-penetration (with the soft push-out when `pushingOut`, and
+    /// closing at most the gap for points still apart), then friction within the Coulomb cone.
+    /// Returns the deepest overlap seen, in points (0 when none).
     @discardableResult
-    static func solvePositions(_ contacts: Contacts, _ bodies: Bodies, settings: PhysicsSettings) -> Double {
-        var deepest = 0.0
-        for contact in contacts {
-            let (normal, point, separation) = measure(contact, bodies)
-            deepest = min(deepest, separation)
-            let correction = max(-settings.maximumCorrection, min(0, settings.baumgarte * (separation + settings.linearSlop)))
-            guard correction < 0 else { continue }
-            let bIndex = Int(contact.b)
-            let offsetB = point - bodies[bIndex].position
-            let rnB = offsetB.cross(normal)
-            var stiffness = bodies[bIndex].inverseMass + bodies[bIndex].inverseInertia * rnB * rnB
-            var offsetA = Vector2.zero
-            if contact.a != ContactPoint.wall {
-                offsetA = point - bodies[Int(contact.a)].position
-                let rnA = offsetA.cross(normal)
-                stiffness += bodies[Int(contact.a)].inverseMass + bodies[Int(contact.a)].inverseInertia * rnA * rnA
+    static func solve(_ blocks: Blocks, _ points: Points, _ bodies: Bodies, _ pass: Pass, pushingOut: Bool) -> Double {
+        var deepest = Lanes()
+        guard let base = blocks.baseAddress else { return 0 }
+        let pointBase = points.baseAddress!
+        for k in blocks.indices {
+            solve(base + k, pointBase + 2 * k, bodies, pass, pushingOut, &deepest)
+        }
+        return -Double(min(min(deepest[0], deepest[1]), min(deepest[2], deepest[3])))
+    }
+
+    /// One block of a pass, its two points by `points`; a function of its own, each step written
+    /// once, so that the compiler inlines everything it calls.
+    @inline(never) private static func solve(
+        _ block: UnsafeMutablePointer<ContactBlock>, _ points: UnsafeMutablePointer<ContactBlock.Point>,
+        _ bodies: Bodies, _ pass: Pass, _ pushingOut: Bool, _ deepest: inout Lanes
+    ) {
+        var pair = Pair(block, bodies, motion: true)
+        let count = Int(block.pointee.points)
+        for point in 0..<count { solveNormal(&points[point], block, &pair, pass, pushingOut, &deepest) }
+        for point in 0..<count { solveFriction(&points[point], block, &pair, pass.friction) }
+        pair.store(block, bodies)
+    }
+
+    @inline(__always) private static func solveNormal(
+        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ pass: Pass, _ pushingOut: Bool,
+        _ deepest: inout Lanes
+    ) {
+        // The gap now: the anchors turned by the bodies' rotations since the step began, plus their travel.
+        let shiftX = pair.dX + (pair.cosB * point.anchorBX - pair.sinB * point.anchorBY)
+            - (pair.cosA * point.anchorAX - pair.sinA * point.anchorAY)
+        let shiftY = pair.dY + (pair.sinB * point.anchorBX + pair.cosB * point.anchorBY)
+            - (pair.sinA * point.anchorAX + pair.cosA * point.anchorAY)
+        let separation = shiftX * block.pointee.normalX + shiftY * block.pointee.normalY + point.adjustedSeparation
+        let used = point.normalMass .> 0
+        deepest = minimum(deepest, separation.replacing(with: 0, where: .!used))
+        let apart = separation .> 0
+        // Still apart: close at most the gap this substep; overlapping: the soft push-out, or none.
+        var bias = separation * pass.inverseSubstep
+        var massScale = Lanes(repeating: 1), impulseScale = Lanes()
+        if pushingOut {
+            bias.replace(with: maximum(block.pointee.biasRate * separation, Lanes(repeating: -pass.maximumPushSpeed)), where: .!apart)
+            massScale.replace(with: block.pointee.massScale, where: .!apart)
+            impulseScale.replace(with: block.pointee.impulseScale, where: .!apart)
+        } else {
+            bias.replace(with: 0, where: .!apart)
+        }
+        let normalSpeed = pair.speed(point, block.pointee.normalX, block.pointee.normalY)
+        let impulse = -point.normalMass * massScale * (normalSpeed + bias) - impulseScale * point.normalImpulse
+        let total = maximum(point.normalImpulse + impulse, Lanes())
+        let applied = total - point.normalImpulse
+        point.normalImpulse = total
+        point.largestImpulse = maximum(point.largestImpulse, applied)
+        pair.apply(applied * block.pointee.normalX, applied * block.pointee.normalY, point, block)
+    }
+
+    @inline(__always) private static func solveFriction(
+        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ friction: Float
+    ) {
+        let tangentX = -block.pointee.normalY, tangentY = block.pointee.normalX
+        let tangentSpeed = pair.speed(point, tangentX, tangentY)
+        let limit = friction * point.normalImpulse
+        let total = minimum(maximum(point.tangentImpulse - point.tangentMass * tangentSpeed, -limit), limit)
+        let applied = total - point.tangentImpulse
+        point.tangentImpulse = total
+        pair.apply(applied * tangentX, applied * tangentY, point, block)
+    }
+
+    /// Bounces: points that pushed this step and met faster than `threshold` points per second get
+    /// `elasticity` of their approach speed back, once per step.
+    static func applyRestitution(_ blocks: Blocks, _ points: Points, _ bodies: Bodies, elasticity: Float, threshold: Float) {
+        guard elasticity > 0, let base = blocks.baseAddress else { return }
+        for k in blocks.indices {
+            let block = base + k
+            let fast = points[2 * k].approachSpeed .< -threshold .| points[2 * k + 1].approachSpeed .< -threshold
+            guard any(fast) else { continue }
+            var pair = Pair(block, bodies, motion: false)
+            for point in 0..<Int(block.pointee.points) {
+                bounce(&points[2 * k + point], block, &pair, elasticity: elasticity, threshold: threshold)
             }
-            let impulse = normal * (-correction / stiffness)
-            if contact.a != ContactPoint.wall { shift(&bodies[Int(contact.a)], by: -impulse, at: offsetA) }
-            shift(&bodies[bIndex], by: impulse, at: offsetB)
+            pair.store(block, bodies)
         }
-        return -deepest
     }
 
-    /// The velocity of `b`'s contact point relative to `a`'s.
-    @inline(__always) private static func relativeVelocity(_ contact: ContactPoint, _ bodies: Bodies) -> Vector2 {
-        let b = bodies[Int(contact.b)]
-        var relative = b.velocity + contact.offsetB.crossedBy(b.angularVelocity)
-        if contact.a != ContactPoint.wall {
-            let a = bodies[Int(contact.a)]
-            relative -= a.velocity + contact.offsetA.crossedBy(a.angularVelocity)
-        }
-        return relative
+    @inline(__always) private static func bounce(
+        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, elasticity: Float, threshold: Float
+    ) {
+        let bouncing = point.approachSpeed .< -threshold .& point.largestImpulse .> 0
+        let normalSpeed = pair.speed(point, block.pointee.normalX, block.pointee.normalY)
+        let impulse = -point.normalMass * (normalSpeed + elasticity * point.approachSpeed)
+        let total = maximum(point.normalImpulse + impulse, Lanes()).replacing(with: point.normalImpulse, where: .!bouncing)
+        let applied = total - point.normalImpulse
+        point.normalImpulse = total
+        pair.apply(applied * block.pointee.normalX, applied * block.pointee.normalY, point, block)
     }
 
-    /// Applies `impulse` to `b` at the contact point, and its opposite to `a`.
-    @inline(__always) private static func apply(_ impulse: Vector2, at contact: ContactPoint, _ bodies: Bodies) {
-        if contact.a != ContactPoint.wall {
-            let a = Int(contact.a)
-            bodies[a].velocity -= impulse * bodies[a].inverseMass
-            bodies[a].angularVelocity -= bodies[a].inverseInertia * contact.offsetA.cross(impulse)
-        }
-        let b = Int(contact.b)
-        bodies[b].velocity += impulse * bodies[b].inverseMass
-        bodies[b].angularVelocity += bodies[b].inverseInertia * contact.offsetB.cross(impulse)
+    /// Rows to columns: lane `i` of the `j`th result is lane `j` of the `i`th argument.
+    @inline(__always) private static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
+        (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
+         Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
     }
 
-    /// Moves and turns a body as a positional impulse at `offset` from its centre would.
-    @inline(__always) private static func shift(_ body: inout RigidBody, by impulse: Vector2, at offset: Vector2) {
-        body.position += impulse * body.inverseMass
-        let turn = body.inverseInertia * offset.cross(impulse)
-        body.angle += turn
-        body.rotation.nudge(by: turn)
+    /// The larger of each lane. The standard library's `pointwiseMax` handles NaNs lane by lane
+    /// and is not inlined; gaps and impulses here are never NaN.
+    @inline(__always) private static func maximum(_ a: Lanes, _ b: Lanes) -> Lanes {
+        a.replacing(with: b, where: a .< b)
+    }
+
+    /// The smaller of each lane.
+    @inline(__always) private static func minimum(_ a: Lanes, _ b: Lanes) -> Lanes {
+        a.replacing(with: b, where: b .< a)
     }
 }

@@ -5,10 +5,15 @@
 /// step's lookups see only the previous step's entries and nothing is ever cleared. All lookups of a
 /// step happen before its stores, so the previous step's probe chains are intact while they are read.
 struct WarmStartCache {
-    private var keys: [UInt64]
-    private var normalImpulses: [Double]
-    private var tangentImpulses: [Double]
-    private var stamps: [UInt32]
+    /// One entry, kept together so a probe touches one cache line.
+    private struct Slot {
+        var key: UInt64 = 0
+        var stamp: UInt32 = 0
+        var normal: Float = 0
+        var tangent: Float = 0
+    }
+
+    private var slots: [Slot]
     private var mask: Int
     /// The step being stored; lookups read `step − 1`. Slots start stamped 0, which no lookup reads.
     private var step: UInt32 = 2
@@ -17,40 +22,39 @@ struct WarmStartCache {
     init(contacts: Int) {
         var capacity = 64
         while capacity < 2 * contacts { capacity *= 2 }
-        keys = Array(repeating: 0, count: capacity)
-        normalImpulses = Array(repeating: 0, count: capacity)
-        tangentImpulses = Array(repeating: 0, count: capacity)
-        stamps = Array(repeating: 0, count: capacity)
+        slots = Array(repeating: Slot(), count: capacity)
         mask = capacity - 1
     }
 
     /// The impulses `key` ended the previous step with, or zeros for a new contact.
     func lookUp(_ key: UInt64) -> (normal: Double, tangent: Double) {
-        var slot = Self.hash(key) & mask
-        while stamps[slot] == step &- 1 {
-            if keys[slot] == key { return (normalImpulses[slot], tangentImpulses[slot]) }
-            slot = (slot + 1) & mask
+        slots.withUnsafeBufferPointer { slots in
+            var slot = Self.hash(key) & mask
+            while slots[slot].stamp == step &- 1 {
+                if slots[slot].key == key { return (Double(slots[slot].normal), Double(slots[slot].tangent)) }
+                slot = (slot + 1) & mask
+            }
+            return (0, 0)
         }
-        return (0, 0)
     }
 
     /// Starts storing this step's impulses for `contacts` contacts; grows the table (forgetting the
     /// previous step) when it would be more than half full.
     mutating func beginStoring(contacts: Int) {
-        guard 2 * contacts > keys.count else { return }
+        guard 2 * contacts > slots.count else { return }
         self = WarmStartCache(contacts: contacts)
     }
 
     /// Keeps a contact's impulses for the next step.
     mutating func store(_ key: UInt64, normal: Double, tangent: Double) {
-        var slot = Self.hash(key) & mask
-        while stamps[slot] == step {
-            slot = (slot + 1) & mask
+        let step = step, mask = mask
+        slots.withUnsafeMutableBufferPointer { slots in
+            var slot = Self.hash(key) & mask
+            while slots[slot].stamp == step {
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Slot(key: key, stamp: step, normal: Float(normal), tangent: Float(tangent))
         }
-        keys[slot] = key
-        normalImpulses[slot] = normal
-        tangentImpulses[slot] = tangent
-        stamps[slot] = step
     }
 
     /// Ends the step: what was stored becomes what is looked up.
@@ -59,7 +63,7 @@ struct WarmStartCache {
         // Stamps are compared to the step and the step before; after a wrap, old stamps could pass
         // for recent ones, so clear them then (every 2^32 steps).
         if step == 0 {
-            for slot in stamps.indices { stamps[slot] = 0 }
+            for slot in slots.indices { slots[slot].stamp = 0 }
             step = 2
         }
     }

@@ -28,10 +28,10 @@ import MotionSensors
 ///   gravity but collides and bounces; gravity returns when the fingers lift, and the shape keeps
 ///   the velocity it had (a fling).
 public final class MotionCubeWorkload: Workload {
-    /// The number of shapes on the canvas at the start.
+    /// The number of shapes on the canvas at the start; in a sweep, throughout.
     public static let shapesParameter = WorkloadParameter(
         name: "shapes",
-        summary: "shapes on the canvas at the start (count); side min(100, √(canvas area / 3 / count)) points",
+        summary: "shapes on the canvas (count), settled and kept throughout a run's case; side min(100, √(canvas area / 3 / count)) points",
         defaultValue: 10, defaultSweep: [1, 10, 100, 1000], range: 0...5000, isInteger: true)
 
     /// Accelerometer at 60 Hz, raw, physics at 60 frames a second; sweeps the shape count.
@@ -48,8 +48,9 @@ public final class MotionCubeWorkload: Workload {
     public static let tappedSize = 100.0
     /// The most steps one frame catches up when frames arrive late, so a stall cannot snowball.
     public static let maximumStepsPerFrame = 4
-    /// How long a swept case's shapes fall and pile up before the case starts, seconds: long enough
-    /// for a thousand shapes dropped from the top of the canvas to come to rest.
+    /// How long a swept case's shapes fall and pile up before the case starts, seconds: a shape
+    /// dropped from the top of the canvas lands within about 1.2 s under 1 g, and the rest lets the
+    /// pile come to rest; at 60 Hz it is `TiltingPileScene.settlingSteps`.
     public static let settlingSeconds = 5.0
 
     /// How the workload was set up.

@@ -53,18 +53,27 @@ import Testing
         #expect(scene.stepCount == 301 && abs(scene.world.gravity.x) < 1e-9)
     }
 
-    /// Issue 18's targets for a settled pile: at most 1 point of overlap at 100 shapes, 2 at 1000
-    /// (Box2D 3.2 leaves 3.6 at 1000), and nothing outside the canvas.
-    @Test(arguments: [(100, 1.0), (1000, 2.0)])
-    func aSettledPileIsSolidAndInside(shapes: Int, target: Double) {
+    /// A pile of `shapes` after settling: inside the canvas, and its deepest overlap.
+    func settledOverlap(shapes: Int) -> Double {
         var scene = TiltingPileScene(shapes: shapes)
         scene.settle()
         #expect(allInside(scene.world))
-        let overlap = scene.deepestOverlap
-        if overlap > target {
-            withKnownIssue("issue 18: the engine does not yet hold the pile to its overlap target") {
-                #expect(overlap <= target, "deepest overlap \(overlap) points")
-            }
+        return scene.deepestOverlap
+    }
+
+    /// Issue 18's target for a settled pile of a hundred: at most 1 point of overlap.
+    @Test func aSettledPileOfAHundredIsSolidAndInside() {
+        let overlap = settledOverlap(shapes: 100)
+        #expect(overlap <= 1, "deepest overlap \(overlap) points")
+    }
+
+    /// Issue 18's target for a settled pile of a thousand: at most 2 points of overlap; never softer
+    /// than Box2D 3.2's pile on the same scene (3.6 points).
+    @Test func aSettledPileOfAThousandIsSolidAndInside() {
+        let overlap = settledOverlap(shapes: 1000)
+        #expect(overlap <= 3.6, "deepest overlap \(overlap) points")
+        withKnownIssue("issue 18: the engine does not yet hold a thousand shapes to 2 points", isIntermittent: true) {
+            #expect(overlap <= 2, "deepest overlap \(overlap) points")
         }
     }
 
@@ -105,8 +114,7 @@ import Testing
         world.gravity = .zero
         let grew = energyGrowth(&world, steps: 120)
         #expect(allInside(world))
-        guard !grew.isEmpty else { return }
-        withKnownIssue("issue 18: the contact impulses that held the pile up push it apart once gravity is gone") {
+        withKnownIssue("issue 18: the contact impulses that held the pile up push it apart once gravity is gone", isIntermittent: true) {
             #expect(grew.isEmpty, "\(grew.count) steps gained energy: \(grew.prefix(3))")
         }
     }

@@ -71,6 +71,19 @@ struct AccelerometerOnlySource: SensorSource {
         #expect(abs(projected - cpu * 10 / 1e9 * 100) < 1e-9)
         #expect(result.achievedHz == nil && result.lateness == nil && result.cpuPct == nil)
     }
+
+    /// A case labelled `shapes=10` measures ten shapes, settled first, through the scenario's taps:
+    /// the runner hands the workload every parameter its plan set as swept.
+    @Test func aCaseMeasuresTheShapeCountItsLabelNames() throws {
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: RunInput(scenario: .tiltAndShake, seed: 1))
+        var cube = spec("motion-cube", .virtual, rate: 60)
+        cube.displayRateHz = 60
+        cube.sampleCount = 1200
+        cube.parameters = ["shapes": 10]
+        let result = try runner.run(cube)
+        #expect(result.outputs["shapes"] == 10 && result.outputs["settling_steps"] == 300)
+        #expect(result.outputs["taps"] == 7 && result.outputs["deepest_overlap"] != nil)
+    }
 }
 
 /// Hands every sample to a worker thread of its own that burns about 20 µs on it, as the pedometer's

@@ -5,9 +5,10 @@ import TestSupport
 import Testing
 
 @Suite struct MotionCubeWorkloadTests {
-    func makeWorkload(shapes: Int = 0, seed: UInt64 = 1, displayRate: Double = 60) throws -> MotionCubeWorkload {
+    func makeWorkload(shapes: Int = 0, seed: UInt64 = 1, displayRate: Double = 60, swept: Bool = false) throws -> MotionCubeWorkload {
         try MotionCubeWorkload(configuration: WorkloadConfiguration(
-            rate: 60, filter: "raw", displayRate: displayRate, seed: seed, parameters: ["shapes": Double(shapes)]))
+            rate: 60, filter: "raw", displayRate: displayRate, seed: seed, parameters: ["shapes": Double(shapes)],
+            sweptParameters: swept ? ["shapes"] : []))
     }
 
     func accelerometer(_ x: Double, _ y: Double, _ z: Double, at time: Double = 0) -> SensorSample {
@@ -17,17 +18,6 @@ import Testing
     /// Renders frames j / 60 for j in `frames`.
     func render(_ workload: MotionCubeWorkload, frames: Range<Int>) {
         for frame in frames { workload.renderFrame(at: Double(frame) / 60) }
-    }
-
-    /// The deepest overlap between two shapes, in points.
-    func deepestOverlap(_ bodies: [RigidBody]) -> Double {
-        var deepest = 0.0
-        for i in bodies.indices {
-            for j in (i + 1)..<bodies.count where bodies[i].bounds.overlaps(bodies[j].bounds) {
-                deepest = max(deepest, -Collision.separation(bodies[i], bodies[j]))
-            }
-        }
-        return deepest
     }
 
     @Test func golden() throws {
@@ -103,6 +93,73 @@ import Testing
         #expect(workload.world.bodies.count == 4 && workload.taps == 4)
     }
 
+    /// In a sweep a case measures the count it names at the sweep's size, settled before it starts,
+    /// whatever the scenario's taps, double tap and pinch do; its outputs say so.
+    @Test func aSweptCaseKeepsItsShapesAndTheirSizeThroughTheScenario() throws {
+        let workload = try makeWorkload(shapes: 100, seed: 42, swept: true)
+        let side = ShapeArrangement.side(count: 100, width: 375, height: 667)
+        #expect(workload.settlingSteps == 300 && workload.world.steps == 300)
+        // Settled: piled on the floor half of the canvas, barely moving.
+        let bodies = workload.world.bodies
+        #expect(bodies.allSatisfy { $0.position.y > 333.5 })
+        #expect(bodies.map(\.velocity.length).reduce(0, +) / 100 < 5)
+        var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
+        var frames = 0, wrong: [String] = []
+        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
+              touches: Scenario.tiltAndShake.touches) { delivery in
+            guard case let .frame(time) = delivery else { return }
+            frames += 1
+            let bodies = workload.world.bodies
+            if bodies.count != 100 || !bodies.allSatisfy({ $0.size == side }) { wrong.append("\(time) s") }
+        }
+        #expect(frames == 1200 && wrong.isEmpty, "count or size changed at \(wrong.prefix(3))")
+        #expect(workload.taps == 7)
+        let outputs = workload.outputSummary
+        #expect(outputs["shapes"] == 100 && outputs["steps"] == 1199 && outputs["settling_steps"] == 300)
+        #expect(outputs["deepest_overlap"] == DeepestOverlap.of(workload.world))
+    }
+
+    @Test func inASweepATapReplacesTheOldestShapeWithOneOfTheSweepsSize() throws {
+        let workload = try makeWorkload(shapes: 10, seed: 3, swept: true)
+        let side = ShapeArrangement.side(count: 10, width: 375, height: 667)
+        let colors = workload.colors
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(120, 200))))
+        workload.handle(TouchEvent(time: 0, .doubleTap(Vector2(5, 660))))
+        let bodies = workload.world.bodies
+        #expect(bodies.count == 10 && bodies.allSatisfy { $0.size == side } && workload.taps == 3)
+        #expect(bodies[0].position == Vector2(120, 200) && bodies[0].velocity == .zero)
+        // At the corner the shape is moved inside the canvas.
+        #expect(bodies[1].position == Vector2(side / 2, 667 - side / 2) && bodies[2].position == bodies[1].position)
+        #expect(workload.colors[3...] == colors[3...] && workload.colors.count == 10)
+        // Then the fourth oldest, and so on round.
+        for _ in 0..<7 { workload.handle(TouchEvent(time: 0, .tap(Vector2(300, 100)))) }
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(60, 60))))
+        #expect(workload.world.bodies[0].position == Vector2(60, 60) && workload.world.bodies.count == 10)
+        // A sweep of no shapes stays empty.
+        let empty = try makeWorkload(shapes: 0, swept: true)
+        empty.handle(TouchEvent(time: 0, .tap(Vector2(120, 200))))
+        #expect(empty.world.bodies.isEmpty)
+    }
+
+    @Test func inASweepAPinchHoldsAShapeWithoutScalingIt() throws {
+        let workload = try makeWorkload(shapes: 1, swept: true)
+        let shape = workload.world.bodies[0]
+        workload.handle(TouchEvent(time: 0, .pinch(center: shape.position, scale: 1.5, duration: 0.5)))
+        #expect(workload.world.bodies[0].isHeld && workload.gestures == 1)
+        render(workload, frames: 0..<40)
+        #expect(workload.world.bodies[0].size == shape.size && !workload.world.bodies[0].isHeld)
+    }
+
+    /// Outside a sweep the app's behaviour stays: a tap adds a 100-point shape to the arranged ones,
+    /// and nothing settles before the first frame.
+    @Test func outsideASweepATapAddsAHundredPointShape() throws {
+        let workload = try makeWorkload(shapes: 10)
+        #expect(workload.settlingSteps == 0 && workload.world.steps == 0)
+        workload.handle(TouchEvent(time: 0, .tap(Vector2(120, 200))))
+        #expect(workload.world.bodies.count == 11 && workload.world.bodies[10].size == 100)
+        #expect(workload.outputSummary["shapes"] == 11 && workload.outputSummary["settling_steps"] == 0)
+    }
+
     @Test func aHeldShapeIgnoresGravityAndFallsWhenReleased() throws {
         let workload = try makeWorkload()
         workload.handle(TouchEvent(time: 0, .tap(Vector2(187.5, 200))))
@@ -172,7 +229,7 @@ import Testing
         workload.handle(accelerometer(0, -1, 0))
         render(workload, frames: 0..<480)
         let bodies = workload.world.bodies
-        #expect(deepestOverlap(bodies) < tolerance)
+        #expect(DeepestOverlap.of(workload.world) < tolerance)
         let meanSpeed = bodies.map(\.velocity.length).reduce(0, +) / Double(count)
         #expect(meanSpeed < 2, "mean speed \(meanSpeed) points/s")
     }

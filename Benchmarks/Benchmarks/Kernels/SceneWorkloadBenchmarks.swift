@@ -4,20 +4,31 @@ import MotionSensors
 import MotionWorkloads
 
 /// The motion-cube, tilt-ball and haptic-collision workloads, one 60 Hz tick (a sample, if the
-/// workload reads one, and a frame) per iteration, so wall time and mallocs read per frame.
+/// workload reads one, and a frame) per iteration, so wall time and mallocs read per frame; and the
+/// motion cube's engine alone, a physics step per iteration.
 func sceneWorkloadBenchmarks() {
-    // The cost curve of WORKLOADS.md §8, under tilting gravity (the tilt-and-shake recording). Each
-    // iteration is a fresh scene's first 1000 frames: the fall (a second) and then the pile.
     for shapes in MotionCubeWorkload.shapesParameter.defaultSweep.map(Int.init) {
         let configuration = Benchmark.Configuration(
             metrics: perSampleMetrics, warmupIterations: 1, scalingFactor: .kilo,
             maxDuration: .seconds(shapes >= 1000 ? 20 : 5), maxIterations: 100)
+        // The cost curve of WORKLOADS.md §8, under tilting gravity (the tilt-and-shake recording).
+        // Each iteration is a fresh scene's first 1000 frames: the fall (a second) and then the pile.
         workloadBenchmark(
             "motion-cube frame, \(shapes) shapes (1 sample + 1 frame at 60 Hz)", configuration: configuration,
             sensor: .accelerometer, rate: 60, framesPerSample: 1
         ) {
             try MotionCubeWorkload(configuration: WorkloadConfiguration(
                 rate: 60, filter: "raw", parameters: [MotionCubeWorkload.shapesParameter.name: Double(shapes)]))
+        }
+        // The engine alone on issue 18's scene (`TiltingPileScene`), the figure to set beside Box2D's
+        // on the same scene: each iteration is a fresh pile settled (not measured), then its next
+        // 1000 steps under the tilting gravity.
+        Benchmark("motion-cube scene step, \(shapes) shapes (settled pile, tilting gravity)", configuration: configuration) { benchmark in
+            var scene = TiltingPileScene(shapes: shapes)
+            scene.settle()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { scene.step() }
+            blackHole(scene.stepCount)
         }
     }
     workloadBenchmark("tilt-ball tick, accelerometer (1 sample + 1 frame at 60 Hz)", sensor: .accelerometer, rate: 60, framesPerSample: 1) {

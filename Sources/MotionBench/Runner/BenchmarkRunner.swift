@@ -134,7 +134,7 @@ public struct BenchmarkRunner {
         let caseInput = try input.input(for: spec, sensors: sensors)
         let configuration = WorkloadConfiguration(
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
-            parameters: spec.parameters, calibration: caseInput.calibration
+            parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration
         )
         return ({ try type.init(configuration: configuration) }, caseInput, sensors)
     }

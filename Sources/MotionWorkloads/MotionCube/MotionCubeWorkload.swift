@@ -15,15 +15,23 @@ import MotionSensors
 /// - A tap adds a 100 × 100 shape centred under the finger (moved inside the canvas if the finger
 ///   is at an edge): square or circle and colour drawn from the seeded generator. Each tap of a
 ///   double tap adds one, as a single-tap recognizer fires for both.
+/// - In a benchmark run's sweep of `shapes` (`WorkloadConfiguration.sweptParameters`) a case
+///   measures the count it names, at the sweep's size, as a settled pile: the world first steps
+///   `settlingSeconds` under the starting gravity (in the initializer, before anything is
+///   measured); a tap replaces the oldest shape (the one placed or replaced longest ago) with one of
+///   the sweep's size under the finger, kind and colour drawn as for an added one, so a tap still
+///   drops a new shape into the pile but neither the count nor the size changes; and a pinch holds
+///   its shape without scaling it. Replacing rather than ignoring taps keeps the disturbance a tap
+///   makes, which is part of the scene's cost.
 /// - A drag, pinch or rotation starting on a shape holds the topmost shape under its point for its
 ///   duration (`ShapeHold`); one starting on the background does nothing. A held shape has no
 ///   gravity but collides and bounces; gravity returns when the fingers lift, and the shape keeps
 ///   the velocity it had (a fling).
 public final class MotionCubeWorkload: Workload {
-    /// The number of shapes on the canvas at the start.
+    /// The number of shapes on the canvas at the start; in a sweep, throughout.
     public static let shapesParameter = WorkloadParameter(
         name: "shapes",
-        summary: "shapes on the canvas at the start (count); side min(100, √(canvas area / 3 / count)) points",
+        summary: "shapes on the canvas (count), settled and kept throughout a run's case; side min(100, √(canvas area / 3 / count)) points",
         defaultValue: 10, defaultSweep: [1, 10, 100, 1000], range: 0...5000, isInteger: true)
 
     /// Accelerometer at 60 Hz, raw, physics at 60 frames a second; sweeps the shape count.
@@ -40,6 +48,10 @@ public final class MotionCubeWorkload: Workload {
     public static let tappedSize = 100.0
     /// The most steps one frame catches up when frames arrive late, so a stall cannot snowball.
     public static let maximumStepsPerFrame = 4
+    /// How long a swept case's shapes fall and pile up before the case starts, seconds: a shape
+    /// dropped from the top of the canvas lands within about 1.2 s under 1 g, and the rest lets the
+    /// pile come to rest; at 60 Hz it is `TiltingPileScene.settlingSteps`.
+    public static let settlingSeconds = 5.0
 
     /// How the workload was set up.
     public let configuration: WorkloadConfiguration
@@ -55,19 +67,28 @@ public final class MotionCubeWorkload: Workload {
     public private(set) var samples = 0
     /// Frames rendered.
     public private(set) var frames = 0
+    /// Steps the world took to settle before the case started; 0 outside a sweep.
+    public let settlingSteps: Int
 
+    /// Whether the shape count is a point of a sweep (see the type's notes).
+    private let isSwept: Bool
+    /// The side of the arranged shapes, points.
+    private let side: Double
+    /// In a sweep, the shape the next tap replaces.
+    private var oldest = 0
     private var holds: [ShapeHold] = []
     private var random: SplitMix64
     private let stepDuration: Double
     /// The time the world shows, once the first frame has been drawn.
     private var worldTime: Double?
 
-    /// Creates the canvas with `shapes` shapes at rest in a seeded arrangement; throws for a filter
-    /// other than `raw` or a rate that is not positive.
+    /// Creates the canvas with `shapes` shapes at rest in a seeded arrangement, settled into a pile
+    /// in a sweep; throws for a filter other than `raw` or a rate that is not positive.
     public init(configuration: WorkloadConfiguration) throws {
         try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
         stepDuration = 1 / configuration.displayRate
+        isSwept = configuration.isSwept(Self.shapesParameter)
         random = SplitMix64(seed: configuration.seed)
         let count = Int(configuration.value(of: Self.shapesParameter))
         // Room for the script's taps before any buffer grows.
@@ -79,10 +100,13 @@ public final class MotionCubeWorkload: Workload {
         holds.reserveCapacity(8)
         let arrangement = ShapeArrangement(
             count: count, width: configuration.canvasWidth, height: configuration.canvasHeight, random: &random)
+        side = arrangement.side
         for placement in arrangement.placements {
             world.add(RigidBody(kind: placement.kind, size: arrangement.side, position: placement.center))
             colors.append(placement.color)
         }
+        settlingSteps = isSwept ? Int((Self.settlingSeconds * configuration.displayRate).rounded()) : 0
+        for _ in 0..<settlingSteps { world.step(stepDuration) }
     }
 
     /// Points gravity along the reading, in portrait.
@@ -91,18 +115,20 @@ public final class MotionCubeWorkload: Workload {
         world.gravity = Vector2(sample.value.x, -sample.value.y) * Self.pointsPerG
     }
 
-    /// Adds a shape for a tap; takes hold of the shape under a drag, pinch or rotation.
+    /// Adds a shape for a tap (replaces the oldest in a sweep); takes hold of the shape under a drag,
+    /// pinch or rotation.
     public func handle(_ touch: TouchEvent) {
         switch touch.gesture {
         case let .tap(point):
-            addShape(at: point)
+            tap(at: point)
         case let .doubleTap(point):
-            addShape(at: point)
-            addShape(at: point)
+            tap(at: point)
+            tap(at: point)
         case .drag, .pinch, .rotation:
             guard let index = world.bodies.lastIndex(where: { $0.contains(touch.point) }),
-                let hold = ShapeHold(touch, body: index, world.bodies[index])
+                var hold = ShapeHold(touch, body: index, world.bodies[index])
             else { return }
+            if isSwept, case let .pinch(startSize, _) = hold.action { hold.action = .pinch(startSize: startSize, scale: 1) }
             holds.append(hold)
             world.bodies[index].isHeld = true
             gestures += 1
@@ -127,14 +153,15 @@ public final class MotionCubeWorkload: Workload {
         worldTime = due > Self.maximumStepsPerFrame ? time : shown
     }
 
-    /// `frames`, `samples`, `steps`, `shapes`, `taps`, `gestures`; `contacts` (points in the last
-    /// step), `deepest_overlap` (points, after it), `gravity_x`, `gravity_y` (points/s²).
+    /// `frames`, `samples`, `steps` (in the case), `settling_steps` (before it), `shapes`, `taps`,
+    /// `gestures`; `contacts` (points in the last step), `deepest_overlap` (points, after it, as
+    /// `DeepestOverlap` measures it), `gravity_x`, `gravity_y` (points/s²).
     public var outputSummary: [String: Double] {
         [
-            "frames": Double(frames), "samples": Double(samples), "steps": Double(world.steps),
-            "shapes": Double(world.bodies.count), "taps": Double(taps), "gestures": Double(gestures),
-            "contacts": Double(world.contacts.count), "deepest_overlap": world.deepestOverlap,
-            "gravity_x": world.gravity.x, "gravity_y": world.gravity.y,
+            "frames": Double(frames), "samples": Double(samples), "steps": Double(world.steps - settlingSteps),
+            "settling_steps": Double(settlingSteps), "shapes": Double(world.bodies.count), "taps": Double(taps),
+            "gestures": Double(gestures), "contacts": Double(world.contacts.count),
+            "deepest_overlap": DeepestOverlap.of(world), "gravity_x": world.gravity.x, "gravity_y": world.gravity.y,
         ]
     }
 
@@ -187,12 +214,26 @@ public final class MotionCubeWorkload: Workload {
     /// How many shapes `describeState` lists.
     public static let describedShapes = 12
 
-    /// Adds a tapped shape centred at `point`.
-    private func addShape(at point: Vector2) {
+    /// A tapped shape centred at `point`: added, or in a sweep put in the oldest shape's place (a
+    /// sweep of no shapes has none to replace).
+    private func tap(at point: Vector2) {
         let kind: ShapeKind = random.nextUnit() < 0.5 ? .square : .circle
-        world.add(RigidBody(kind: kind, size: Self.tappedSize, position: point))
-        colors.append(.random(using: &random))
+        let color = RGBColor.random(using: &random)
         taps += 1
+        guard isSwept else {
+            world.add(RigidBody(kind: kind, size: Self.tappedSize, position: point))
+            colors.append(color)
+            return
+        }
+        guard !world.bodies.isEmpty else { return }
+        let half = side / 2
+        let center = Vector2(
+            min(max(point.x, half), world.width - half), min(max(point.y, half), world.height - half))
+        // Fingers holding the shape replaced let go of it.
+        holds.removeAll { $0.body == oldest }
+        world.bodies[oldest] = RigidBody(kind: kind, size: side, position: center)
+        colors[oldest] = color
+        oldest = (oldest + 1) % world.bodies.count
     }
 
     /// One physics step ending at `time`: the fingers steer what they hold, then the world moves;

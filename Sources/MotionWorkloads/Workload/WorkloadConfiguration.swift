@@ -16,6 +16,12 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     public var seed: UInt64
     /// Values of the descriptor's parameters by name; a parameter not set takes its default.
     public var parameters: [String: Double]
+    /// The parameters a benchmark run sets as a point of a sweep (a case labelled `shapes=100`),
+    /// rather than as an app would: a workload whose parameter sizes its scene (the motion cube's
+    /// shape count) then keeps that size for the whole case, so the figure measured is the one the
+    /// label names. The runner marks every parameter its plan set, whether swept by default or asked
+    /// for (one value or several), so a label means the same in every run. Empty outside a run.
+    public var sweptParameters: Set<String>
     /// What the source knows of its sensors' errors (a recording's calibration recordings), as a
     /// phone's own calibration would give an app; nil when it knows nothing.
     public var calibration: SensorCalibration?
@@ -24,7 +30,7 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     public init(
         rate: Double, filter: String, displayRate: Double = 60,
         canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:],
-        calibration: SensorCalibration? = nil
+        sweptParameters: Set<String> = [], calibration: SensorCalibration? = nil
     ) {
         self.rate = rate
         self.filter = filter
@@ -33,12 +39,18 @@ public struct WorkloadConfiguration: Sendable, Equatable {
         self.canvasHeight = canvasHeight
         self.seed = seed
         self.parameters = parameters
+        self.sweptParameters = sweptParameters
         self.calibration = calibration
     }
 
     /// The value of `parameter` in this configuration: the one set, or its default.
     public func value(of parameter: WorkloadParameter) -> Double {
         parameters[parameter.name] ?? parameter.defaultValue
+    }
+
+    /// Whether `parameter` is a point of a benchmark run's sweep (`sweptParameters`).
+    public func isSwept(_ parameter: WorkloadParameter) -> Bool {
+        sweptParameters.contains(parameter.name)
     }
 }
 

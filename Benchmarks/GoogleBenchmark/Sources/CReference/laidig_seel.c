@@ -5,12 +5,6 @@
 static inline double min_double(double a, double b) { return b < a ? b : a; }
 static inline double max_double(double a, double b) { return b >= a ? b : a; }
 
-/// Angle.signedRadians: the angle in [-π, π).
-static inline double signed_radians(double radians) {
-    double remainder = fmod(radians + MB_PI, 2 * MB_PI);
-    return (remainder < 0 ? remainder + 2 * MB_PI : remainder) - MB_PI;
-}
-
 // TwoStageLowPass: two first-order stages in series, each with half the time constant.
 
 typedef struct {
@@ -18,16 +12,17 @@ typedef struct {
     bool primed;
 } two_stage_low_pass;
 
-static inline vec3 two_stage_low_pass_update(two_stage_low_pass *filter, vec3 input, double dt, double time_constant) {
+static inline double two_stage_low_pass_gain(double dt, double time_constant) { return dt / (0.5 * time_constant + dt); }
+
+static inline vec3 two_stage_low_pass_update(two_stage_low_pass *filter, vec3 input, double gain) {
     if (!filter->primed) {
         filter->primed = true;
         filter->first = input;
         filter->value = input;
         return filter->value;
     }
-    double alpha = dt / (0.5 * time_constant + dt);
-    filter->first = vec3_add(filter->first, vec3_scale(vec3_sub(input, filter->first), alpha));
-    filter->value = vec3_add(filter->value, vec3_scale(vec3_sub(filter->first, filter->value), alpha));
+    filter->first = vec3_add(filter->first, vec3_scale(vec3_sub(input, filter->first), gain));
+    filter->value = vec3_add(filter->value, vec3_scale(vec3_sub(filter->first, filter->value), gain));
     return filter->value;
 }
 
@@ -55,14 +50,23 @@ static inline vec3 subtract_row(vec3 r, vec3 b, double ai, vec3 d, double ci) {
     return vec3_sub(vec3_sub(r, vec3_scale(b, ai)), vec3_scale(d, ci));
 }
 
-/// P ← P − a bᵀ − c dᵀ, symmetrised.
-static inline void gyro_bias_subtract(gyro_bias_kalman *filter, vec3 a, vec3 b, vec3 c, vec3 d) {
-    vec3 r0 = subtract_row(filter->p0, b, a.x, d, c.x);
-    vec3 r1 = subtract_row(filter->p1, b, a.y, d, c.y);
-    vec3 r2 = subtract_row(filter->p2, b, a.z, d, c.z);
+/// P ← (r + rᵀ) / 2.
+static inline void gyro_bias_set_symmetrised(gyro_bias_kalman *filter, vec3 r0, vec3 r1, vec3 r2) {
     filter->p0 = vec3_scale(vec3_add(r0, vec3_make(r0.x, r1.x, r2.x)), 0.5);
     filter->p1 = vec3_scale(vec3_add(r1, vec3_make(r0.y, r1.y, r2.y)), 0.5);
     filter->p2 = vec3_scale(vec3_add(r2, vec3_make(r0.z, r1.z, r2.z)), 0.5);
+}
+
+/// P ← P − a bᵀ − c dᵀ, symmetrised.
+static inline void gyro_bias_subtract(gyro_bias_kalman *filter, vec3 a, vec3 b, vec3 c, vec3 d) {
+    gyro_bias_set_symmetrised(filter, subtract_row(filter->p0, b, a.x, d, c.x), subtract_row(filter->p1, b, a.y, d, c.y),
+        subtract_row(filter->p2, b, a.z, d, c.z));
+}
+
+/// P ← P − a bᵀ, symmetrised.
+static inline void gyro_bias_subtract1(gyro_bias_kalman *filter, vec3 a, vec3 b) {
+    gyro_bias_set_symmetrised(filter, vec3_sub(filter->p0, vec3_scale(b, a.x)), vec3_sub(filter->p1, vec3_scale(b, a.y)),
+        vec3_sub(filter->p2, vec3_scale(b, a.z)));
 }
 
 static inline gyro_bias_kalman gyro_bias_make(double initial_uncertainty, double drift_rate, double maximum_bias) {
@@ -89,8 +93,9 @@ static inline void gyro_bias_update2(gyro_bias_kalman *filter, vec3 row0, double
         return;
     }
     double i0 = y0 - vec3_dot(row0, filter->bias), i1 = y1 - vec3_dot(row1, filter->bias);
-    vec3 k0 = vec3_div(vec3_sub(vec3_scale(p0, s11), vec3_scale(p1, s01)), determinant);
-    vec3 k1 = vec3_div(vec3_sub(vec3_scale(p1, s00), vec3_scale(p0, s01)), determinant);
+    double inverse = 1 / determinant;
+    vec3 k0 = vec3_scale(vec3_sub(vec3_scale(p0, s11), vec3_scale(p1, s01)), inverse);
+    vec3 k1 = vec3_scale(vec3_sub(vec3_scale(p1, s00), vec3_scale(p0, s01)), inverse);
     filter->bias = gyro_bias_clipped(filter, vec3_add(vec3_add(filter->bias, vec3_scale(k0, i0)), vec3_scale(k1, i1)));
     gyro_bias_subtract(filter, k0, p0, k1, p1);
 }
@@ -102,9 +107,9 @@ static inline void gyro_bias_update1(gyro_bias_kalman *filter, vec3 row, double 
     if (!(s > 0 && isfinite(s))) {
         return;
     }
-    vec3 gain = vec3_div(p, s);
+    vec3 gain = vec3_scale(p, 1 / s);
     filter->bias = gyro_bias_clipped(filter, vec3_add(filter->bias, vec3_scale(gain, y - vec3_dot(row, filter->bias))));
-    gyro_bias_subtract(filter, gain, p, vec3_make(0, 0, 0), vec3_make(0, 0, 0));
+    gyro_bias_subtract1(filter, gain, p);
 }
 
 // LaidigSeelFilter.
@@ -114,10 +119,15 @@ typedef struct {
     double inclination_rate_noise, heading_rate_noise, maximum_bias, bias_start_delay;
 } laidig_seel_settings;
 
+/// A rotation about the vertical by h, as (cos h/2, sin h/2).
+typedef struct {
+    double cos, sin;
+} half_turn;
+
 typedef struct {
     laidig_seel_settings settings;
-    quat gyro_attitude, inclination;
-    double heading_offset;
+    quat estimate, gyro_attitude, inclination;
+    half_turn heading;
     gyro_bias_kalman bias_filter;
     two_stage_low_pass up_low_pass, row0_low_pass, row1_low_pass, bias_low_pass;
     vec3 vertical_row;
@@ -130,47 +140,76 @@ typedef struct {
 
 static laidig_seel_filter laidig_seel_make(laidig_seel_settings settings) {
     two_stage_low_pass low_pass = {vec3_make(0, 0, 0), vec3_make(0, 0, 0), false};
+    quat identity = quat_make(1, 0, 0, 0);
     return (laidig_seel_filter){
-        settings, quat_make(1, 0, 0, 0), quat_make(1, 0, 0, 0), 0,
+        settings, identity, identity, identity, {1, 0},
         gyro_bias_make(settings.initial_bias_uncertainty, settings.bias_drift_rate, settings.maximum_bias),
         low_pass, low_pass, low_pass, low_pass, vec3_make(0, 0, 0), 0, false, 0, 0, false, 0, 0};
 }
 
-/// The shortest rotation taking the unit vector up to (0, 0, 1); false when up points straight down.
+/// 1/√n for a squared norm n a few bits from 1: one Newton step.
+static inline double renormalizing_scale(double norm_squared) { return (3 - norm_squared) * 0.5; }
+
+/// q, a product of unit quaternions, brought back to norm 1.
+static inline quat renormalized(quat q) {
+    double scale = renormalizing_scale(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    return quat_make(q.w * scale, q.x * scale, q.y * scale, q.z * scale);
+}
+
+/// `rotation` turned further by `angle`, renormalized by one Newton step, its cosine kept non-negative.
+static inline half_turn half_turn_turned(half_turn rotation, double angle) {
+    quat step = quat_from_rotation_vector(vec3_make(0, 0, angle));
+    double cosine = rotation.cos * step.w - rotation.sin * step.z, sine = rotation.sin * step.w + rotation.cos * step.z;
+    double scale = renormalizing_scale(cosine * cosine + sine * sine);
+    return cosine < 0 ? (half_turn){-cosine * scale, -sine * scale} : (half_turn){cosine * scale, sine * scale};
+}
+
+/// q turned about the vertical by `rotation`.
+static inline quat turned_about_vertical(quat q, half_turn rotation) {
+    double c = rotation.cos, s = rotation.sin;
+    return quat_make(c * q.w - s * q.z, c * q.x - s * q.y, c * q.y + s * q.x, c * q.z + s * q.w);
+}
+
+/// The shortest rotation taking up (any length) to (0, 0, 1); false when it is zero or points straight down.
 static inline bool arc_to_vertical(vec3 up, quat *arc) {
-    quat candidate = quat_make(1 + up.z, up.y, -up.x, 0);
-    if (!(quat_norm(candidate) > 1e-9)) {
+    double length = vec3_length(up);
+    double norm_squared = 2 * length * (length + up.z);
+    if (!(norm_squared > 1e-18 * length * length)) {
         return false;
     }
-    *arc = quat_normalized(candidate);
+    double scale = 1 / sqrt(norm_squared);
+    *arc = quat_make((length + up.z) * scale, up.y * scale, -up.x * scale, 0);
     return true;
 }
 
 /// The rows of q's rotation matrix.
-static inline void rotation_rows(quat q, vec3 *r0, vec3 *r1, vec3 *r2) {
+typedef struct {
+    vec3 r0, r1, r2;
+} rotation_rows;
+
+static inline rotation_rows rows_of(quat q) {
     double w = q.w, x = q.x, y = q.y, z = q.z;
-    *r0 = vec3_make(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y));
-    *r1 = vec3_make(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x));
-    *r2 = vec3_make(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+    return (rotation_rows){
+        vec3_make(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+        vec3_make(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+        vec3_make(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))};
 }
 
-static void laidig_seel_correct_inclination(laidig_seel_filter *filter, vec3 up, double dt) {
-    const laidig_seel_settings *settings = &filter->settings;
-    double time_constant = min_double(settings->inclination_time_constant, max_double(filter->elapsed, dt));
-    vec3 filtered = two_stage_low_pass_update(&filter->up_low_pass, quat_rotate(filter->gyro_attitude, up), dt, time_constant);
-    vec3 current = vec3_normalized(quat_rotate(filter->inclination, filtered));
-    quat correction;
-    if (!arc_to_vertical(current, &correction)) {
-        return;
+static inline bool laidig_seel_correct_inclination(laidig_seel_filter *filter, vec3 up, double gain, quat *correction) {
+    vec3 filtered = two_stage_low_pass_update(&filter->up_low_pass, quat_rotate(filter->gyro_attitude, up), gain);
+    if (!arc_to_vertical(quat_rotate(filter->inclination, filtered), correction)) {
+        return false;
     }
-    filter->inclination = quat_normalized(quat_multiply(correction, filter->inclination));
-    vec3 rows0, rows1, rows2;
-    rotation_rows(quat_multiply(filter->inclination, filter->gyro_attitude), &rows0, &rows1, &rows2);
-    vec3 row0 = two_stage_low_pass_update(&filter->row0_low_pass, rows0, dt, time_constant);
-    vec3 row1 = two_stage_low_pass_update(&filter->row1_low_pass, rows1, dt, time_constant);
+    filter->inclination = renormalized(quat_multiply(*correction, filter->inclination));
+    return true;
+}
+
+static inline void laidig_seel_learn_bias(laidig_seel_filter *filter, quat correction, const rotation_rows *rows, double gain, double dt) {
+    const laidig_seel_settings *settings = &filter->settings;
+    vec3 row0 = two_stage_low_pass_update(&filter->row0_low_pass, rows->r0, gain);
+    vec3 row1 = two_stage_low_pass_update(&filter->row1_low_pass, rows->r1, gain);
     vec3 b = filter->bias_filter.bias;
-    vec3 rotated_bias = two_stage_low_pass_update(
-        &filter->bias_low_pass, vec3_make(vec3_dot(rows0, b), vec3_dot(rows1, b), 0), dt, time_constant);
+    vec3 rotated_bias = two_stage_low_pass_update(&filter->bias_low_pass, vec3_make(vec3_dot(rows->r0, b), vec3_dot(rows->r1, b), 0), gain);
     bool heading_ready = filter->has_heading_time ? filter->heading_time > settings->heading_time_constant : true;
     if (!(filter->elapsed >= settings->bias_start_delay * settings->inclination_time_constant && heading_ready && dt > 0)) {
         return;
@@ -180,28 +219,28 @@ static void laidig_seel_correct_inclination(laidig_seel_filter *filter, vec3 up,
         &filter->bias_filter, row0, rotated_bias.x - rate.x, row1, rotated_bias.y - rate.y, settings->inclination_rate_noise);
 }
 
-static void laidig_seel_track_vertical(laidig_seel_filter *filter, double dt) {
-    vec3 rows0, rows1, row;
-    rotation_rows(quat_multiply(filter->inclination, filter->gyro_attitude), &rows0, &rows1, &row);
+static inline void laidig_seel_track_vertical(laidig_seel_filter *filter, vec3 row, double dt) {
     double alpha = dt / (filter->settings.heading_time_constant + dt);
     filter->vertical_row = vec3_add(filter->vertical_row, vec3_scale(vec3_sub(row, filter->vertical_row), alpha));
     filter->vertical_bias += (vec3_dot(row, filter->bias_filter.bias) - filter->vertical_bias) * alpha;
 }
 
-static void laidig_seel_correct_heading(laidig_seel_filter *filter, vec3 field, double dt) {
+static inline void laidig_seel_correct_heading(laidig_seel_filter *filter, vec3 field, const rotation_rows *rows, double dt) {
     const laidig_seel_settings *settings = &filter->settings;
-    vec3 horizontal = quat_rotate(quat_multiply(filter->inclination, filter->gyro_attitude), field);
-    if (!(horizontal.x * horizontal.x + horizontal.y * horizontal.y > 1e-12 * vec3_length_squared(field))) {
+    double x = vec3_dot(rows->r0, field), y = vec3_dot(rows->r1, field);
+    if (!(x * x + y * y > 1e-12 * vec3_length_squared(field))) {
         return;
     }
-    double disagreement = signed_radians(-atan2(horizontal.y, horizontal.x) - filter->heading_offset);
+    half_turn heading = filter->heading;
+    double cosine = heading.cos * heading.cos - heading.sin * heading.sin, sine = 2 * heading.cos * heading.sin;
+    double disagreement = atan2(-(sine * x + cosine * y), cosine * x - sine * y);
     filter->heading_updates += 1;
     double time = (filter->has_heading_time ? filter->heading_time : -dt) + dt;
     filter->has_heading_time = true;
     filter->heading_time = time;
     double gain = max_double(
         dt / (settings->heading_time_constant + dt), time < settings->heading_time_constant ? 1 / filter->heading_updates : 0);
-    filter->heading_offset = signed_radians(filter->heading_offset + gain * disagreement);
+    filter->heading = half_turn_turned(heading, gain * disagreement);
     if (!(time > settings->heading_time_constant && filter->started && filter->elapsed > 0)) {
         return;
     }
@@ -218,30 +257,35 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
         }
         filter->started = true;
         quat arc;
-        filter->inclination = arc_to_vertical(vec3_normalized(up), &arc) ? arc : quat_make(1, 0, 0, 0);
-        two_stage_low_pass_update(&filter->up_low_pass, up, 0, filter->settings.inclination_time_constant);
+        filter->inclination = arc_to_vertical(up, &arc) ? arc : quat_make(1, 0, 0, 0);
+        two_stage_low_pass_update(&filter->up_low_pass, up, 0);
         if (magnetometer) {
-            laidig_seel_correct_heading(filter, *magnetometer, 0);
+            rotation_rows rows = rows_of(filter->inclination);
+            laidig_seel_correct_heading(filter, *magnetometer, &rows, 0);
         }
+        filter->estimate = turned_about_vertical(filter->inclination, filter->heading);
         return;
     }
+    const laidig_seel_settings *settings = &filter->settings;
     filter->elapsed += dt;
     filter->since_field += dt;
     filter->gyro_attitude = quat_integrated(filter->gyro_attitude, vec3_sub(gyroscope, filter->bias_filter.bias), dt);
     gyro_bias_predict(&filter->bias_filter, dt);
-    if (vec3_length_squared(up) > 0) {
-        laidig_seel_correct_inclination(filter, up, dt);
+    double gain = two_stage_low_pass_gain(
+        dt, min_double(settings->inclination_time_constant, max_double(filter->elapsed, dt)));
+    quat correction;
+    bool corrected = vec3_length_squared(up) > 0 && laidig_seel_correct_inclination(filter, up, gain, &correction);
+    quat levelled = quat_multiply(filter->inclination, filter->gyro_attitude);
+    rotation_rows rows = rows_of(levelled);
+    if (corrected) {
+        laidig_seel_learn_bias(filter, correction, &rows, gain, dt);
     }
-    laidig_seel_track_vertical(filter, dt);
+    laidig_seel_track_vertical(filter, rows.r2, dt);
     if (magnetometer) {
-        laidig_seel_correct_heading(filter, *magnetometer, filter->since_field);
+        laidig_seel_correct_heading(filter, *magnetometer, &rows, filter->since_field);
         filter->since_field = 0;
     }
-}
-
-static quat laidig_seel_attitude(const laidig_seel_filter *filter) {
-    quat heading = quat_make(cos(filter->heading_offset / 2), 0, 0, sin(filter->heading_offset / 2));
-    return quat_multiply(quat_multiply(heading, filter->inclination), filter->gyro_attitude);
+    filter->estimate = turned_about_vertical(levelled, filter->heading);
 }
 
 void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double *out) {
@@ -251,6 +295,6 @@ void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double
     for (int update = 0; update < count; update++) {
         const mb_sample *sample = &samples[update];
         laidig_seel_update(&filter, sample->gyroscope, sample->accelerometer, &sample->magnetometer, dt);
-        store_quat(out, update, laidig_seel_attitude(&filter));
+        store_quat(out, update, filter.estimate);
     }
 }

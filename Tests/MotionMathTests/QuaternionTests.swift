@@ -70,6 +70,17 @@ import Testing
         }
     }
 
+    // One Newton step where rounding left the norm a few bits from 1, a full normalization elsewhere.
+    @Test func renormalizedHasNormOne() {
+        let unit = Quaternion(w: 0.5, x: -0.5, y: 0.5, z: 0.5)
+        for drift in [0, 3e-16, -5e-12, 2e-9, 0.01, -0.5, 4] {
+            let q = Quaternion(w: unit.w * (1 + drift), x: unit.x * (1 + drift), y: unit.y * (1 + drift), z: unit.z * (1 + drift))
+            let r = q.renormalized
+            #expect(abs(r.norm - 1) < 3e-16)
+            #expect(abs(r.w - unit.w) + abs(r.x - unit.x) + abs(r.y - unit.y) + abs(r.z - unit.z) < 1e-15)
+        }
+    }
+
     // Body-frame rates compose on the right: reference from SciPy, Rotation.from_euler('x', 90) * from_rotvec([0, 0, 0.5]).
     @Test func integratesBodyRate() {
         var q = Quaternion(axis: Vector3(1, 0, 0), angle: .pi / 2)

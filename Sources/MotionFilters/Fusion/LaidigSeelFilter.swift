@@ -85,10 +85,10 @@ public struct LaidigSeelFilter: AttitudeFilter {
     @usableFromInline var estimate = Quaternion.identity
     private var gyroAttitude = Quaternion.identity
     private var inclination = Quaternion.identity
-    /// The heading offset `h` as the rotation about the vertical, (cos h/2, sin h/2) with the cosine
-    /// not negative (`h` in [−π, π)): kept as a rotation rather than an angle, so that an update turns
-    /// it by its small step instead of taking the sine and cosine of the whole angle.
-    private var heading = (cos: 1.0, sin: 0.0)
+    /// The heading offset `h` as the rotation about the vertical, (cos h/2, 0, 0, sin h/2) with the
+    /// cosine not negative (`h` in [−π, π)): kept as a rotation rather than an angle, so that an update
+    /// turns it by its small step instead of taking the sine and cosine of the whole angle.
+    private var heading = Quaternion.identity
     private var biasFilter: GyroBiasKalmanFilter
     private var upLowPass = TwoStageLowPass()
     private var row0LowPass = TwoStageLowPass()
@@ -121,7 +121,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
             inclination = Self.arcToVertical(up) ?? .identity
             _ = upLowPass.update(up, gain: 0)
             if let magnetometer { correctHeading(magnetometer, rows: Self.rows(of: inclination), dt: 0) }
-            estimate = Self.turnedAboutVertical(inclination, by: heading)
+            estimate = heading * inclination
             return
         }
         elapsed += dt
@@ -141,7 +141,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
             correctHeading(magnetometer, rows: rows, dt: sinceField)
             sinceField = 0
         }
-        estimate = Self.turnedAboutVertical(levelled, by: heading)
+        estimate = heading * levelled
     }
 
     /// Low-passes the up direction in the gyroscope's frame and turns the inclination to take it to
@@ -149,7 +149,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
     private mutating func correctInclination(_ up: Vector3, gain: Double) -> Quaternion? {
         let filtered = upLowPass.update(gyroAttitude.rotate(up), gain: gain)
         guard let correction = Self.arcToVertical(inclination.rotate(filtered)) else { return nil }
-        inclination = Self.renormalized(correction * inclination)
+        inclination = (correction * inclination).renormalized
         return correction
     }
 
@@ -183,45 +183,17 @@ public struct LaidigSeelFilter: AttitudeFilter {
         guard x * x + y * y > 1e-12 * field.lengthSquared else { return }
         // The field's horizontal direction turned by the offset h (whose cosine and sine follow from
         // the half angle's): north when the offset is right, so its angle is the disagreement.
-        let cosine = heading.cos * heading.cos - heading.sin * heading.sin, sine = 2 * heading.cos * heading.sin
+        let cosine = heading.w * heading.w - heading.z * heading.z, sine = 2 * heading.w * heading.z
         let disagreement = atan2(-(sine * x + cosine * y), cosine * x - sine * y)
         headingUpdates += 1
         let time = (headingTime ?? -dt) + dt
         headingTime = time
         let gain = max(dt / (settings.headingTimeConstant + dt), time < settings.headingTimeConstant ? 1 / headingUpdates : 0)
-        heading = Self.turned(heading, by: gain * disagreement)
+        let turned = (heading * Quaternion(rotationVector: Vector3(0, 0, gain * disagreement))).renormalized
+        heading = turned.w < 0 ? Quaternion(w: -turned.w, x: 0, y: 0, z: -turned.z) : turned
         guard time > settings.headingTimeConstant, started, elapsed > 0 else { return }
         // In steady state the offset lags a heading drifting at rate w by w·τ.
         biasFilter.update(verticalRow, verticalBias - disagreement / settings.headingTimeConstant, noise: settings.headingRateNoise)
-    }
-
-    /// `rotation`, a rotation about the vertical by (cos h/2, sin h/2), turned further by `angle`
-    /// radians (a small step but at the start, which `Quaternion(rotationVector:)` takes without
-    /// libm), renormalized and with its cosine kept non-negative.
-    private static func turned(_ rotation: (cos: Double, sin: Double), by angle: Double) -> (cos: Double, sin: Double) {
-        let step = Quaternion(rotationVector: Vector3(0, 0, angle))
-        let cosine = rotation.cos * step.w - rotation.sin * step.z, sine = rotation.sin * step.w + rotation.cos * step.z
-        let scale = renormalizingScale(cosine * cosine + sine * sine)
-        return cosine < 0 ? (-cosine * scale, -sine * scale) : (cosine * scale, sine * scale)
-    }
-
-    /// `q`, a product of unit quaternions, brought back to norm 1.
-    private static func renormalized(_ q: Quaternion) -> Quaternion {
-        let scale = renormalizingScale(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z)
-        return Quaternion(w: q.w * scale, x: q.x * scale, y: q.y * scale, z: q.z * scale)
-    }
-
-    /// 1/√n for a squared norm `n` that rounding has taken a few bits from 1: one Newton step, exact
-    /// to the last bit there, without a square root or a division on the update's critical path.
-    private static func renormalizingScale(_ normSquared: Double) -> Double {
-        (3 - normSquared) * 0.5
-    }
-
-    /// `q` turned about the vertical by the rotation (cos h/2, sin h/2): the quaternion product with
-    /// the zero terms left out.
-    private static func turnedAboutVertical(_ q: Quaternion, by rotation: (cos: Double, sin: Double)) -> Quaternion {
-        let (c, s) = rotation
-        return Quaternion(w: c * q.w - s * q.z, x: c * q.x - s * q.y, y: c * q.y + s * q.x, z: c * q.z + s * q.w)
     }
 
     /// The shortest rotation taking `up` (any length) to (0, 0, 1); nil when it is zero or points

@@ -119,15 +119,9 @@ typedef struct {
     double inclination_rate_noise, heading_rate_noise, maximum_bias, bias_start_delay;
 } laidig_seel_settings;
 
-/// A rotation about the vertical by h, as (cos h/2, sin h/2).
-typedef struct {
-    double cos, sin;
-} half_turn;
-
 typedef struct {
     laidig_seel_settings settings;
-    quat estimate, gyro_attitude, inclination;
-    half_turn heading;
+    quat estimate, gyro_attitude, inclination, heading;
     gyro_bias_kalman bias_filter;
     two_stage_low_pass up_low_pass, row0_low_pass, row1_low_pass, bias_low_pass;
     vec3 vertical_row;
@@ -142,32 +136,9 @@ static laidig_seel_filter laidig_seel_make(laidig_seel_settings settings) {
     two_stage_low_pass low_pass = {vec3_make(0, 0, 0), vec3_make(0, 0, 0), false};
     quat identity = quat_make(1, 0, 0, 0);
     return (laidig_seel_filter){
-        settings, identity, identity, identity, {1, 0},
+        settings, identity, identity, identity, identity,
         gyro_bias_make(settings.initial_bias_uncertainty, settings.bias_drift_rate, settings.maximum_bias),
         low_pass, low_pass, low_pass, low_pass, vec3_make(0, 0, 0), 0, false, 0, 0, false, 0, 0};
-}
-
-/// 1/√n for a squared norm n a few bits from 1: one Newton step.
-static inline double renormalizing_scale(double norm_squared) { return (3 - norm_squared) * 0.5; }
-
-/// q, a product of unit quaternions, brought back to norm 1.
-static inline quat renormalized(quat q) {
-    double scale = renormalizing_scale(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    return quat_make(q.w * scale, q.x * scale, q.y * scale, q.z * scale);
-}
-
-/// `rotation` turned further by `angle`, renormalized by one Newton step, its cosine kept non-negative.
-static inline half_turn half_turn_turned(half_turn rotation, double angle) {
-    quat step = quat_from_rotation_vector(vec3_make(0, 0, angle));
-    double cosine = rotation.cos * step.w - rotation.sin * step.z, sine = rotation.sin * step.w + rotation.cos * step.z;
-    double scale = renormalizing_scale(cosine * cosine + sine * sine);
-    return cosine < 0 ? (half_turn){-cosine * scale, -sine * scale} : (half_turn){cosine * scale, sine * scale};
-}
-
-/// q turned about the vertical by `rotation`.
-static inline quat turned_about_vertical(quat q, half_turn rotation) {
-    double c = rotation.cos, s = rotation.sin;
-    return quat_make(c * q.w - s * q.z, c * q.x - s * q.y, c * q.y + s * q.x, c * q.z + s * q.w);
 }
 
 /// The shortest rotation taking up (any length) to (0, 0, 1); false when it is zero or points straight down.
@@ -200,7 +171,7 @@ static inline bool laidig_seel_correct_inclination(laidig_seel_filter *filter, v
     if (!arc_to_vertical(quat_rotate(filter->inclination, filtered), correction)) {
         return false;
     }
-    filter->inclination = renormalized(quat_multiply(*correction, filter->inclination));
+    filter->inclination = quat_renormalized(quat_multiply(*correction, filter->inclination));
     return true;
 }
 
@@ -231,8 +202,8 @@ static inline void laidig_seel_correct_heading(laidig_seel_filter *filter, vec3 
     if (!(x * x + y * y > 1e-12 * vec3_length_squared(field))) {
         return;
     }
-    half_turn heading = filter->heading;
-    double cosine = heading.cos * heading.cos - heading.sin * heading.sin, sine = 2 * heading.cos * heading.sin;
+    quat heading = filter->heading;
+    double cosine = heading.w * heading.w - heading.z * heading.z, sine = 2 * heading.w * heading.z;
     double disagreement = atan2(-(sine * x + cosine * y), cosine * x - sine * y);
     filter->heading_updates += 1;
     double time = (filter->has_heading_time ? filter->heading_time : -dt) + dt;
@@ -240,7 +211,8 @@ static inline void laidig_seel_correct_heading(laidig_seel_filter *filter, vec3 
     filter->heading_time = time;
     double gain = max_double(
         dt / (settings->heading_time_constant + dt), time < settings->heading_time_constant ? 1 / filter->heading_updates : 0);
-    filter->heading = half_turn_turned(heading, gain * disagreement);
+    quat turned = quat_renormalized(quat_multiply(heading, quat_from_rotation_vector(vec3_make(0, 0, gain * disagreement))));
+    filter->heading = turned.w < 0 ? quat_make(-turned.w, 0, 0, -turned.z) : turned;
     if (!(time > settings->heading_time_constant && filter->started && filter->elapsed > 0)) {
         return;
     }
@@ -263,7 +235,7 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
             rotation_rows rows = rows_of(filter->inclination);
             laidig_seel_correct_heading(filter, *magnetometer, &rows, 0);
         }
-        filter->estimate = turned_about_vertical(filter->inclination, filter->heading);
+        filter->estimate = quat_multiply(filter->heading, filter->inclination);
         return;
     }
     const laidig_seel_settings *settings = &filter->settings;
@@ -285,7 +257,7 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
         laidig_seel_correct_heading(filter, *magnetometer, &rows, filter->since_field);
         filter->since_field = 0;
     }
-    filter->estimate = turned_about_vertical(levelled, filter->heading);
+    filter->estimate = quat_multiply(filter->heading, levelled);
 }
 
 void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double *out) {

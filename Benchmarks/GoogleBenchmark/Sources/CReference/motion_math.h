@@ -49,6 +49,16 @@ static inline quat quat_normalized(quat q) {
     return quat_make(q.w / norm, q.x / norm, q.y / norm, q.z / norm);
 }
 
+/// q with norm 1: one Newton step when rounding took it only a few bits from 1, else quat_normalized.
+static inline quat quat_renormalized(quat q) {
+    double norm_squared = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (!(fabs(norm_squared - 1) < 1e-8)) {
+        return quat_normalized(q);
+    }
+    double scale = (3 - norm_squared) * 0.5;
+    return quat_make(q.w * scale, q.x * scale, q.y * scale, q.z * scale);
+}
+
 /// The Hamilton product: rotating by b first, then by a.
 static inline quat quat_multiply(quat a, quat b) {
     return quat_make(
@@ -91,7 +101,7 @@ static inline quat quat_from_rotation_vector(vec3 v) {
 
 /// q after turning at body rate `rate` for `interval` seconds, renormalized.
 static inline quat quat_integrated(quat q, vec3 rate, double interval) {
-    return quat_normalized(quat_multiply(q, quat_from_rotation_vector(vec3_scale(rate, interval))));
+    return quat_renormalized(quat_multiply(q, quat_from_rotation_vector(vec3_scale(rate, interval))));
 }
 
 /// The rotation whose matrix has rows r0, r1, r2 (Shepperd's method), scalar part non-negative.

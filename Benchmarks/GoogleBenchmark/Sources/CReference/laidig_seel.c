@@ -34,10 +34,8 @@ typedef struct {
     double drift_rate, maximum_bias;
 } gyro_bias_kalman;
 
-static inline double dot_rows(vec3 r, vec3 v) { return vec3_dot(r, v); }
-
 static inline vec3 covariance_times(const gyro_bias_kalman *filter, vec3 v) {
-    return vec3_make(dot_rows(filter->p0, v), dot_rows(filter->p1, v), dot_rows(filter->p2, v));
+    return vec3_make(vec3_dot(filter->p0, v), vec3_dot(filter->p1, v), vec3_dot(filter->p2, v));
 }
 
 static inline double clip(double value, double limit) { return min_double(max_double(value, -limit), limit); }

@@ -44,6 +44,21 @@ public struct Quaternion: Hashable, Sendable, Codable {
         self.init(w: cos(half), x: unit.x * sine, y: unit.y * sine, z: unit.z * sine)
     }
 
+    /// The rotation by the rotation vector `v`, |v| radians about `v`: `exp(v / 2)`. A turn of at
+    /// most a quarter radian, a gyroscope's over one sample, takes the series of cos(|v|/2) and
+    /// sin(|v|/2)/|v| in |v|², to terms below the last bit there, so it needs no square root, no
+    /// division and no call to libm's sine and cosine; a larger one takes `init(axis:angle:)`.
+    @inlinable @inline(__always) public init(rotationVector v: Vector3) {
+        let h = v.lengthSquared * 0.25
+        guard h <= 1.0 / 64 else {
+            self.init(axis: v, angle: v.length)
+            return
+        }
+        let cosine = 1 + h * (-1.0 / 2 + h * (1.0 / 24 + h * (-1.0 / 720 + h * (1.0 / 40_320 + h * (-1.0 / 3_628_800)))))
+        let sineOverLength = 0.5 + h * (-1.0 / 12 + h * (1.0 / 240 + h * (-1.0 / 10_080 + h * (1.0 / 725_760 + h * (-1.0 / 79_833_600)))))
+        self.init(w: cosine, x: v.x * sineOverLength, y: v.y * sineOverLength, z: v.z * sineOverLength)
+    }
+
     /// The rotation that yaws about z, then pitches about the new y, then rolls about the newest x
     /// (the aerospace z-y-x order x-io Fusion uses; Core Motion names the x and y angles the other
     /// way round).
@@ -84,6 +99,16 @@ public struct Quaternion: Hashable, Sendable, Codable {
         return Quaternion(w: w / norm, x: x / norm, y: y / norm, z: z / norm)
     }
 
+    /// The same rotation with norm 1, for a quaternion that rounding has taken only a few bits from
+    /// it, such as a product of unit quaternions: there one Newton step for 1/norm is exact to the
+    /// last bit and spares the square root and divisions of `normalized`, which any other takes.
+    @inlinable @inline(__always) public var renormalized: Quaternion {
+        let normSquared = w * w + x * x + y * y + z * z
+        guard abs(normSquared - 1) < 1e-8 else { return normalized }
+        let scale = (3 - normSquared) * 0.5
+        return Quaternion(w: w * scale, x: x * scale, y: y * scale, z: z * scale)
+    }
+
     /// `v` rotated by this (unit) quaternion, `q v q*`, in the cheaper cross-product form.
     @inlinable @inline(__always) public func rotate(_ v: Vector3) -> Vector3 {
         let u = vector
@@ -105,6 +130,6 @@ public struct Quaternion: Hashable, Sendable, Codable {
     /// The attitude after turning at the body-frame `angularRate` (rad/s, what a gyroscope reads) for
     /// `interval` seconds: `q ⊗ exp(ω dt / 2)`, exact for a constant rate, renormalized.
     @inlinable @inline(__always) public func integrated(angularRate: Vector3, over interval: Double) -> Quaternion {
-        (self * Quaternion(axis: angularRate, angle: angularRate.length * interval)).normalized
+        (self * Quaternion(rotationVector: angularRate * interval)).renormalized
     }
 }

@@ -30,8 +30,10 @@ import Testing
 
     /// The angle between two attitudes, degrees.
     func angle(_ a: Quaternion, _ b: Quaternion) -> Double {
-        let dot = abs(a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z)
-        return Angle.degrees(fromRadians: 2 * acos(min(1, dot)))
+        // From the difference's vector part and scalar part, not acos of their dot product, which near 1
+        // turns a last-bit difference in either norm into 1e-6 degrees.
+        let difference = a.conjugate * b
+        return Angle.degrees(fromRadians: 2 * atan2(difference.vector.length, abs(difference.w)))
     }
 
     /// Runs `filter` on `device` at 50 Hz for `duration` seconds, calling `afterTick` with the time

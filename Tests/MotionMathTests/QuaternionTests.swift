@@ -59,6 +59,28 @@ import Testing
         #expect(abs(Quaternion(axis: Vector3(0, 1, 0), angle: .pi / 2).eulerAngles.pitch - .pi / 2) < 1e-7)
     }
 
+    // The series for small turns and libm's sine and cosine for large ones give the same rotation,
+    // to the last bits, on both sides of the switch at a quarter radian.
+    @Test func rotationVectorMatchesAxisAndAngle() {
+        #expect(Quaternion(rotationVector: .zero) == .identity)
+        for length in [1e-9, 1e-3, 0.1, 0.249, 0.25, 0.251, 1, 3] {
+            let axis = Vector3(0.3, -0.5, 0.8).normalized
+            let q = Quaternion(rotationVector: axis * length), reference = Quaternion(axis: axis, angle: length)
+            #expect(abs(q.w - reference.w) + abs(q.x - reference.x) + abs(q.y - reference.y) + abs(q.z - reference.z) < 1e-15)
+        }
+    }
+
+    // One Newton step where rounding left the norm a few bits from 1, a full normalization elsewhere.
+    @Test func renormalizedHasNormOne() {
+        let unit = Quaternion(w: 0.5, x: -0.5, y: 0.5, z: 0.5)
+        for drift in [0, 3e-16, -5e-12, 2e-9, 0.01, -0.5, 4] {
+            let q = Quaternion(w: unit.w * (1 + drift), x: unit.x * (1 + drift), y: unit.y * (1 + drift), z: unit.z * (1 + drift))
+            let r = q.renormalized
+            #expect(abs(r.norm - 1) < 3e-16)
+            #expect(abs(r.w - unit.w) + abs(r.x - unit.x) + abs(r.y - unit.y) + abs(r.z - unit.z) < 1e-15)
+        }
+    }
+
     // Body-frame rates compose on the right: reference from SciPy, Rotation.from_euler('x', 90) * from_rotvec([0, 0, 0.5]).
     @Test func integratesBodyRate() {
         var q = Quaternion(axis: Vector3(1, 0, 0), angle: .pi / 2)

@@ -46,7 +46,8 @@ struct GyroBiasKalmanFilter: Hashable, Sendable {
         guard determinant > 0, determinant.isFinite else { return }
         // K = [p0 p1] S⁻¹, innovation (y − C b).
         let i0 = y0 - row0.dot(bias), i1 = y1 - row1.dot(bias)
-        let k0 = (p0 * s11 - p1 * s01) / determinant, k1 = (p1 * s00 - p0 * s01) / determinant
+        let inverse = 1 / determinant
+        let k0 = (p0 * s11 - p1 * s01) * inverse, k1 = (p1 * s00 - p0 * s01) * inverse
         bias = clipped(bias + k0 * i0 + k1 * i1)
         // P ← P − K C P = P − k0 p0ᵀ − k1 p1ᵀ.
         covariance = subtracting(covariance, k0, p0, k1, p1)
@@ -57,9 +58,9 @@ struct GyroBiasKalmanFilter: Hashable, Sendable {
         let p = covariance * row
         let s = row.dot(p) + noise * noise
         guard s > 0, s.isFinite else { return }
-        let gain = p / s
+        let gain = p * (1 / s)
         bias = clipped(bias + gain * (y - row.dot(bias)))
-        covariance = subtracting(covariance, gain, p, .zero, .zero)
+        covariance = subtracting(covariance, gain, p)
     }
 
     private func clipped(_ b: Vector3) -> Vector3 {
@@ -69,8 +70,17 @@ struct GyroBiasKalmanFilter: Hashable, Sendable {
     /// `m − a bᵀ − c dᵀ`, symmetrised.
     private func subtracting(_ m: Matrix3, _ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Matrix3 {
         func row(_ r: Vector3, _ ai: Double, _ ci: Double) -> Vector3 { r - b * ai - d * ci }
-        let full = Matrix3(rows: row(m.row0, a.x, c.x), row(m.row1, a.y, c.y), row(m.row2, a.z, c.z))
-        let (c0, c1, c2) = full.columns
-        return Matrix3(rows: (full.row0 + c0) * 0.5, (full.row1 + c1) * 0.5, (full.row2 + c2) * 0.5)
+        return symmetrised(Matrix3(rows: row(m.row0, a.x, c.x), row(m.row1, a.y, c.y), row(m.row2, a.z, c.z)))
+    }
+
+    /// `m − a bᵀ`, symmetrised.
+    private func subtracting(_ m: Matrix3, _ a: Vector3, _ b: Vector3) -> Matrix3 {
+        symmetrised(Matrix3(rows: m.row0 - b * a.x, m.row1 - b * a.y, m.row2 - b * a.z))
+    }
+
+    /// `(m + mᵀ) / 2`, so that rounding leaves the covariance symmetric.
+    private func symmetrised(_ m: Matrix3) -> Matrix3 {
+        let (c0, c1, c2) = m.columns
+        return Matrix3(rows: (m.row0 + c0) * 0.5, (m.row1 + c1) * 0.5, (m.row2 + c2) * 0.5)
     }
 }

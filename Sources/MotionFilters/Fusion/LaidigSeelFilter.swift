@@ -76,15 +76,19 @@ public struct LaidigSeelFilter: AttitudeFilter {
     /// Time constants and the bias filter's noise model.
     public let settings: Settings
     /// The current estimate, device to North-West-Up about magnetic north.
-    public var attitude: Quaternion {
-        Quaternion(w: cos(headingOffset / 2), x: 0, y: 0, z: sin(headingOffset / 2)) * inclination * gyroAttitude
-    }
+    @inlinable public var attitude: Quaternion { estimate }
     /// The gyroscope bias learnt, rad/s in device axes (subtracted before integrating).
     public var bias: Vector3 { biasFilter.bias }
 
+    /// The heading offset times the inclination times the gyroscope's attitude, kept from the last
+    /// update, so that reading the attitude (every update, in an app) costs nothing.
+    @usableFromInline var estimate = Quaternion.identity
     private var gyroAttitude = Quaternion.identity
     private var inclination = Quaternion.identity
-    private var headingOffset = 0.0
+    /// The heading offset `h` as the rotation about the vertical, (cos h/2, 0, 0, sin h/2) with the
+    /// cosine not negative (`h` in [−π, π)): kept as a rotation rather than an angle, so that an update
+    /// turns it by its small step instead of taking the sine and cosine of the whole angle.
+    private var heading = Quaternion.identity
     private var biasFilter: GyroBiasKalmanFilter
     private var upLowPass = TwoStageLowPass()
     private var row0LowPass = TwoStageLowPass()
@@ -114,36 +118,48 @@ public struct LaidigSeelFilter: AttitudeFilter {
         guard started else {
             guard up.lengthSquared > 0 else { return }
             started = true
-            inclination = Self.arcToVertical(up.normalized) ?? .identity
-            _ = upLowPass.update(up, dt: 0, timeConstant: settings.inclinationTimeConstant)
-            if let magnetometer { correctHeading(magnetometer, dt: 0) }
+            inclination = Self.arcToVertical(up) ?? .identity
+            _ = upLowPass.update(up, gain: 0)
+            if let magnetometer { correctHeading(magnetometer, rows: Self.rows(of: inclination), dt: 0) }
+            estimate = heading * inclination
             return
         }
         elapsed += dt
         sinceField += dt
         gyroAttitude = gyroAttitude.integrated(angularRate: gyroscope - biasFilter.bias, over: dt)
         biasFilter.predict(dt: dt)
-        if up.lengthSquared > 0 { correctInclination(up, dt: dt) }
-        trackVertical(dt: dt)
+        // At first the low-passes average everything seen so far, so the start is not held at one
+        // shaken reading for a whole time constant.
+        let gain = TwoStageLowPass.gain(dt: dt, timeConstant: min(settings.inclinationTimeConstant, max(elapsed, dt)))
+        let correction = up.lengthSquared > 0 ? correctInclination(up, gain: gain) : nil
+        // The attitude without the heading offset, once for every step below.
+        let levelled = inclination * gyroAttitude
+        let rows = Self.rows(of: levelled)
+        if let correction { learnBias(from: correction, rows: rows, gain: gain, dt: dt) }
+        trackVertical(rows.2, dt: dt)
         if let magnetometer {
-            correctHeading(magnetometer, dt: sinceField)
+            correctHeading(magnetometer, rows: rows, dt: sinceField)
             sinceField = 0
         }
+        estimate = heading * levelled
     }
 
-    private mutating func correctInclination(_ up: Vector3, dt: Double) {
-        // At first the low-pass averages everything seen so far, so the start is not held at one
-        // shaken reading for a whole time constant.
-        let timeConstant = min(settings.inclinationTimeConstant, max(elapsed, dt))
-        let filtered = upLowPass.update(gyroAttitude.rotate(up), dt: dt, timeConstant: timeConstant)
-        let current = inclination.rotate(filtered).normalized
-        guard let correction = Self.arcToVertical(current) else { return }
-        inclination = (correction * inclination).normalized
-        let rows = Self.rows(of: inclination * gyroAttitude)
-        let row0 = row0LowPass.update(rows.0, dt: dt, timeConstant: timeConstant)
-        let row1 = row1LowPass.update(rows.1, dt: dt, timeConstant: timeConstant)
+    /// Low-passes the up direction in the gyroscope's frame and turns the inclination to take it to
+    /// vertical; the turn, or nil when there is none.
+    private mutating func correctInclination(_ up: Vector3, gain: Double) -> Quaternion? {
+        let filtered = upLowPass.update(gyroAttitude.rotate(up), gain: gain)
+        guard let correction = Self.arcToVertical(inclination.rotate(filtered)) else { return nil }
+        inclination = (correction * inclination).renormalized
+        return correction
+    }
+
+    /// The inclination `correction`'s rate as a measurement of the bias about the horizontal axes,
+    /// with `rows` the rows of the corrected attitude without the heading offset.
+    private mutating func learnBias(from correction: Quaternion, rows: (Vector3, Vector3, Vector3), gain: Double, dt: Double) {
+        let row0 = row0LowPass.update(rows.0, gain: gain)
+        let row1 = row1LowPass.update(rows.1, gain: gain)
         let b = biasFilter.bias
-        let rotatedBias = biasLowPass.update(Vector3(rows.0.dot(b), rows.1.dot(b), 0), dt: dt, timeConstant: timeConstant)
+        let rotatedBias = biasLowPass.update(Vector3(rows.0.dot(b), rows.1.dot(b), 0), gain: gain)
         // Once a field has come, wait for the heading's measurements too: alone, the inclination's
         // leave the bias about the vertical free to wander, and its heading with it.
         let headingReady = headingTime.map { $0 > settings.headingTimeConstant } ?? true
@@ -154,31 +170,41 @@ public struct LaidigSeelFilter: AttitudeFilter {
         biasFilter.update(row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y, noise: settings.inclinationRateNoise)
     }
 
-    private mutating func trackVertical(dt: Double) {
-        let row = Self.rows(of: inclination * gyroAttitude).2
+    private mutating func trackVertical(_ row: Vector3, dt: Double) {
         let alpha = dt / (settings.headingTimeConstant + dt)
         verticalRow += (row - verticalRow) * alpha
         verticalBias += (row.dot(biasFilter.bias) - verticalBias) * alpha
     }
 
-    private mutating func correctHeading(_ field: Vector3, dt: Double) {
-        let horizontal = (inclination * gyroAttitude).rotate(field)
-        guard horizontal.x * horizontal.x + horizontal.y * horizontal.y > 1e-12 * field.lengthSquared else { return }
-        let disagreement = Angle.signedRadians(-atan2(horizontal.y, horizontal.x) - headingOffset)
+    /// Turns the heading offset toward the `field`'s north, `rows` being those of the attitude
+    /// without the offset.
+    private mutating func correctHeading(_ field: Vector3, rows: (Vector3, Vector3, Vector3), dt: Double) {
+        let x = rows.0.dot(field), y = rows.1.dot(field)
+        guard x * x + y * y > 1e-12 * field.lengthSquared else { return }
+        // The field's horizontal direction turned by the offset h (whose cosine and sine follow from
+        // the half angle's): north when the offset is right, so its angle is the disagreement.
+        let cosine = heading.w * heading.w - heading.z * heading.z, sine = 2 * heading.w * heading.z
+        let disagreement = atan2(-(sine * x + cosine * y), cosine * x - sine * y)
         headingUpdates += 1
         let time = (headingTime ?? -dt) + dt
         headingTime = time
         let gain = max(dt / (settings.headingTimeConstant + dt), time < settings.headingTimeConstant ? 1 / headingUpdates : 0)
-        headingOffset = Angle.signedRadians(headingOffset + gain * disagreement)
+        let turned = (heading * Quaternion(rotationVector: Vector3(0, 0, gain * disagreement))).renormalized
+        heading = turned.w < 0 ? Quaternion(w: -turned.w, x: 0, y: 0, z: -turned.z) : turned
         guard time > settings.headingTimeConstant, started, elapsed > 0 else { return }
         // In steady state the offset lags a heading drifting at rate w by w·τ.
         biasFilter.update(verticalRow, verticalBias - disagreement / settings.headingTimeConstant, noise: settings.headingRateNoise)
     }
 
-    /// The shortest rotation taking the unit vector `up` to (0, 0, 1); nil when `up` points straight down.
+    /// The shortest rotation taking `up` (any length) to (0, 0, 1); nil when it is zero or points
+    /// straight down. For `up` of length l the arc is (l + up.z, up.y, −up.x, 0) scaled, whose norm
+    /// is √(2 l (l + up.z)): one square root fewer than normalizing `up` first.
     private static func arcToVertical(_ up: Vector3) -> Quaternion? {
-        let arc = Quaternion(w: 1 + up.z, x: up.y, y: -up.x, z: 0)
-        return arc.norm > 1e-9 ? arc.normalized : nil
+        let length = up.length
+        let normSquared = 2 * length * (length + up.z)
+        guard normSquared > 1e-18 * length * length else { return nil }
+        let scale = 1 / normSquared.squareRoot()
+        return Quaternion(w: (length + up.z) * scale, x: up.y * scale, y: -up.x * scale, z: 0)
     }
 
     /// The rows of `q`'s rotation matrix: the reference frame's axes in device axes.

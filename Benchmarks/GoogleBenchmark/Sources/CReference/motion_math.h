@@ -49,6 +49,16 @@ static inline quat quat_normalized(quat q) {
     return quat_make(q.w / norm, q.x / norm, q.y / norm, q.z / norm);
 }
 
+/// q with norm 1: one Newton step when rounding took it only a few bits from 1, else quat_normalized.
+static inline quat quat_renormalized(quat q) {
+    double norm_squared = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (!(fabs(norm_squared - 1) < 1e-8)) {
+        return quat_normalized(q);
+    }
+    double scale = (3 - norm_squared) * 0.5;
+    return quat_make(q.w * scale, q.x * scale, q.y * scale, q.z * scale);
+}
+
 /// The Hamilton product: rotating by b first, then by a.
 static inline quat quat_multiply(quat a, quat b) {
     return quat_make(
@@ -77,9 +87,21 @@ static inline quat quat_from_axis_angle(vec3 axis, double angle) {
     return quat_make(cos(half), unit.x * sine, unit.y * sine, unit.z * sine);
 }
 
+/// exp(v / 2): for |v| up to 1/4 the series of cos(|v|/2) and sin(|v|/2)/|v| in |v|², else axis and angle.
+static inline quat quat_from_rotation_vector(vec3 v) {
+    double h = vec3_length_squared(v) * 0.25;
+    if (!(h <= 1.0 / 64)) {
+        return quat_from_axis_angle(v, vec3_length(v));
+    }
+    double cosine = 1 + h * (-1.0 / 2 + h * (1.0 / 24 + h * (-1.0 / 720 + h * (1.0 / 40320 + h * (-1.0 / 3628800)))));
+    double sine_over_length =
+        0.5 + h * (-1.0 / 12 + h * (1.0 / 240 + h * (-1.0 / 10080 + h * (1.0 / 725760 + h * (-1.0 / 79833600)))));
+    return quat_make(cosine, v.x * sine_over_length, v.y * sine_over_length, v.z * sine_over_length);
+}
+
 /// q after turning at body rate `rate` for `interval` seconds, renormalized.
 static inline quat quat_integrated(quat q, vec3 rate, double interval) {
-    return quat_normalized(quat_multiply(q, quat_from_axis_angle(rate, vec3_length(rate) * interval)));
+    return quat_renormalized(quat_multiply(q, quat_from_rotation_vector(vec3_scale(rate, interval))));
 }
 
 /// The rotation whose matrix has rows r0, r1, r2 (Shepperd's method), scalar part non-negative.

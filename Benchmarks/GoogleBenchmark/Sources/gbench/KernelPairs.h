@@ -13,6 +13,7 @@
     KERNEL(complementary, 4)   \
     KERNEL(madgwick, 4)        \
     KERNEL(mahony, 4)          \
+    KERNEL(laidig_seel, 4)     \
     KERNEL(low_pass, 3)        \
     KERNEL(butterworth, 3)
 

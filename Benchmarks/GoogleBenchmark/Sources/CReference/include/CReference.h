@@ -18,6 +18,8 @@ void mb_c_complementary_run(const mb_sample *samples, int count, double dt, doub
 void mb_c_madgwick_run(const mb_sample *samples, int count, double dt, double *out);
 /// MahonyFilter.update, kp 1, ki 0.1; the attitude after each update.
 void mb_c_mahony_run(const mb_sample *samples, int count, double dt, double *out);
+/// LaidigSeelFilter.update, standard settings, with its bias Kalman filter; the attitude after each update.
+void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double *out);
 /// ExponentialLowPass.update of the accelerometer, 1 Hz at 1/dt Hz; the output after each update.
 void mb_c_low_pass_run(const mb_sample *samples, int count, double dt, double *out);
 /// ButterworthLowPass.update (one biquad) of the accelerometer, 1 Hz at 1/dt Hz; the output after each update.

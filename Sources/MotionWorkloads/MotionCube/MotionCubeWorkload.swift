@@ -231,7 +231,7 @@ public final class MotionCubeWorkload: Workload {
             min(max(point.x, half), world.width - half), min(max(point.y, half), world.height - half))
         // Fingers holding the shape replaced let go of it.
         holds.removeAll { $0.body == oldest }
-        world.bodies[oldest] = RigidBody(kind: kind, size: side, position: center)
+        world.replace(oldest, with: RigidBody(kind: kind, size: side, position: center))
         colors[oldest] = color
         oldest = (oldest + 1) % world.bodies.count
     }

@@ -15,6 +15,8 @@ enum ContactSolver {
     /// The blocks' points, two per block.
     typealias Points = UnsafeMutableBufferPointer<ContactBlock.Point>
     typealias Lanes = SIMD4<Float>
+    /// One of a block's points, worked on in place (a copy would be 176 bytes).
+    typealias Point = UnsafeMutablePointer<ContactBlock.Point>
 
     /// What a solving pass needs besides the contacts and bodies.
     struct Pass {
@@ -109,8 +111,17 @@ enum ContactSolver {
     private struct Pair {
         var vAX: Lanes, vAY: Lanes, wA: Lanes, turnA: Lanes, vBX: Lanes, vBY: Lanes, wB: Lanes, turnB: Lanes
         var dX = Lanes(), dY = Lanes(), cosA = Lanes(), sinA = Lanes(), cosB = Lanes(), sinB = Lanes()
+        /// The block's normals and masses, read once.
+        let normalX: Lanes, normalY: Lanes
+        let inverseMassA: Lanes, inverseInertiaA: Lanes, inverseMassB: Lanes, inverseInertiaB: Lanes
 
         @inline(__always) init(_ block: UnsafeMutablePointer<ContactBlock>, _ bodies: Bodies, motion: Bool) {
+            normalX = block.pointee.normalX
+            normalY = block.pointee.normalY
+            inverseMassA = block.pointee.inverseMassA
+            inverseInertiaA = block.pointee.inverseInertiaA
+            inverseMassB = block.pointee.inverseMassB
+            inverseInertiaB = block.pointee.inverseInertiaB
             let laneA = block.pointee.a, laneB = block.pointee.b
             let a = (Int(laneA[0]), Int(laneA[1]), Int(laneA[2]), Int(laneA[3]))
             let b = (Int(laneB[0]), Int(laneB[1]), Int(laneB[2]), Int(laneB[3]))
@@ -137,27 +148,27 @@ enum ContactSolver {
         }
 
         /// Normal (or, with `(−ny, nx)`, tangent) speed of `b`'s anchor relative to `a`'s.
-        @inline(__always) func speed(_ point: ContactBlock.Point, _ nX: Lanes, _ nY: Lanes) -> Lanes {
-            let dvX = vBX - wB * point.anchorBY - (vAX - wA * point.anchorAY)
-            let dvY = vBY + wB * point.anchorBX - (vAY + wA * point.anchorAX)
+        @inline(__always) func speed(_ point: Point, _ nX: Lanes, _ nY: Lanes) -> Lanes {
+            let dvX = vBX - wB * point.pointee.anchorBY - (vAX - wA * point.pointee.anchorAY)
+            let dvY = vBY + wB * point.pointee.anchorBX - (vAY + wA * point.pointee.anchorAX)
             return dvX * nX + dvY * nY
         }
 
         /// Applies the push and friction `point` holds.
-        @inline(__always) mutating func applyHeld(_ point: ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>) {
-            let pX = block.pointee.normalX * point.normalImpulse - block.pointee.normalY * point.tangentImpulse
-            let pY = block.pointee.normalY * point.normalImpulse + block.pointee.normalX * point.tangentImpulse
-            apply(pX, pY, point, block)
+        @inline(__always) mutating func applyHeld(_ point: Point) {
+            let pX = normalX * point.pointee.normalImpulse - normalY * point.pointee.tangentImpulse
+            let pY = normalY * point.pointee.normalImpulse + normalX * point.pointee.tangentImpulse
+            apply(pX, pY, point)
         }
 
         /// Applies the impulse `(pX, pY)` to `b` at its anchor, and its opposite to `a`.
-        @inline(__always) mutating func apply(_ pX: Lanes, _ pY: Lanes, _ point: ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>) {
-            vAX -= block.pointee.inverseMassA * pX
-            vAY -= block.pointee.inverseMassA * pY
-            wA -= block.pointee.inverseInertiaA * (point.anchorAX * pY - point.anchorAY * pX)
-            vBX += block.pointee.inverseMassB * pX
-            vBY += block.pointee.inverseMassB * pY
-            wB += block.pointee.inverseInertiaB * (point.anchorBX * pY - point.anchorBY * pX)
+        @inline(__always) mutating func apply(_ pX: Lanes, _ pY: Lanes, _ point: Point) {
+            vAX -= inverseMassA * pX
+            vAY -= inverseMassA * pY
+            wA -= inverseInertiaA * (point.pointee.anchorAX * pY - point.pointee.anchorAY * pX)
+            vBX += inverseMassB * pX
+            vBY += inverseMassB * pY
+            wB += inverseInertiaB * (point.pointee.anchorBX * pY - point.pointee.anchorBY * pX)
         }
     }
 
@@ -167,7 +178,7 @@ enum ContactSolver {
         for k in blocks.indices {
             let block = base + k
             var pair = Pair(block, bodies, motion: false)
-            for point in 0..<Int(block.pointee.points) { pair.applyHeld(points[2 * k + point], block) }
+            for point in 0..<Int(block.pointee.points) { pair.applyHeld(points.baseAddress! + 2 * k + point) }
             pair.store(block, bodies)
         }
     }
@@ -194,23 +205,23 @@ enum ContactSolver {
     ) {
         var pair = Pair(block, bodies, motion: true)
         let count = Int(block.pointee.points)
-        for point in 0..<count { solveNormal(&points[point], block, &pair, pass, pushingOut, &deepest) }
-        for point in 0..<count { solveFriction(&points[point], block, &pair, pass.friction) }
+        for point in 0..<count { solveNormal(points + point, block, &pair, pass, pushingOut, &deepest) }
+        for point in 0..<count { solveFriction(points + point, &pair, pass.friction) }
         pair.store(block, bodies)
     }
 
     @inline(__always) private static func solveNormal(
-        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ pass: Pass, _ pushingOut: Bool,
+        _ point: Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ pass: Pass, _ pushingOut: Bool,
         _ deepest: inout Lanes
     ) {
+        let anchorAX = point.pointee.anchorAX, anchorAY = point.pointee.anchorAY
+        let anchorBX = point.pointee.anchorBX, anchorBY = point.pointee.anchorBY
         // The gap now: the anchors turned by the bodies' rotations since the step began, plus their travel.
-        let shiftX = pair.dX + (pair.cosB * point.anchorBX - pair.sinB * point.anchorBY)
-            - (pair.cosA * point.anchorAX - pair.sinA * point.anchorAY)
-        let shiftY = pair.dY + (pair.sinB * point.anchorBX + pair.cosB * point.anchorBY)
-            - (pair.sinA * point.anchorAX + pair.cosA * point.anchorAY)
-        let separation = shiftX * block.pointee.normalX + shiftY * block.pointee.normalY + point.adjustedSeparation
-        let used = point.normalMass .> 0
-        deepest = minimum(deepest, separation.replacing(with: 0, where: .!used))
+        let shiftX = pair.dX + (pair.cosB * anchorBX - pair.sinB * anchorBY) - (pair.cosA * anchorAX - pair.sinA * anchorAY)
+        let shiftY = pair.dY + (pair.sinB * anchorBX + pair.cosB * anchorBY) - (pair.sinA * anchorAX + pair.cosA * anchorAY)
+        let separation = shiftX * pair.normalX + shiftY * pair.normalY + point.pointee.adjustedSeparation
+        let normalMass = point.pointee.normalMass, normalImpulse = point.pointee.normalImpulse
+        deepest = minimum(deepest, separation.replacing(with: 0, where: normalMass .== 0))
         let apart = separation .> 0
         // Still apart: close at most the gap this substep; overlapping: the soft push-out, or none.
         var bias = separation * pass.inverseSubstep
@@ -222,25 +233,23 @@ enum ContactSolver {
         } else {
             bias.replace(with: 0, where: .!apart)
         }
-        let normalSpeed = pair.speed(point, block.pointee.normalX, block.pointee.normalY)
-        let impulse = -point.normalMass * massScale * (normalSpeed + bias) - impulseScale * point.normalImpulse
-        let total = maximum(point.normalImpulse + impulse, Lanes())
-        let applied = total - point.normalImpulse
-        point.normalImpulse = total
-        point.largestImpulse = maximum(point.largestImpulse, applied)
-        pair.apply(applied * block.pointee.normalX, applied * block.pointee.normalY, point, block)
+        let normalSpeed = pair.speed(point, pair.normalX, pair.normalY)
+        let impulse = -normalMass * massScale * (normalSpeed + bias) - impulseScale * normalImpulse
+        let total = maximum(normalImpulse + impulse, Lanes())
+        let applied = total - normalImpulse
+        point.pointee.normalImpulse = total
+        point.pointee.largestImpulse = maximum(point.pointee.largestImpulse, applied)
+        pair.apply(applied * pair.normalX, applied * pair.normalY, point)
     }
 
-    @inline(__always) private static func solveFriction(
-        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ friction: Float
-    ) {
-        let tangentX = -block.pointee.normalY, tangentY = block.pointee.normalX
+    @inline(__always) private static func solveFriction(_ point: Point, _ pair: inout Pair, _ friction: Float) {
+        let tangentX = -pair.normalY, tangentY = pair.normalX
         let tangentSpeed = pair.speed(point, tangentX, tangentY)
-        let limit = friction * point.normalImpulse
-        let total = minimum(maximum(point.tangentImpulse - point.tangentMass * tangentSpeed, -limit), limit)
-        let applied = total - point.tangentImpulse
-        point.tangentImpulse = total
-        pair.apply(applied * tangentX, applied * tangentY, point, block)
+        let tangentImpulse = point.pointee.tangentImpulse
+        let limit = friction * point.pointee.normalImpulse
+        let total = minimum(maximum(tangentImpulse - point.pointee.tangentMass * tangentSpeed, -limit), limit)
+        point.pointee.tangentImpulse = total
+        pair.apply((total - tangentImpulse) * tangentX, (total - tangentImpulse) * tangentY, point)
     }
 
     /// Bounces: points that pushed this step and met faster than `threshold` points per second get
@@ -253,22 +262,20 @@ enum ContactSolver {
             guard any(fast) else { continue }
             var pair = Pair(block, bodies, motion: false)
             for point in 0..<Int(block.pointee.points) {
-                bounce(&points[2 * k + point], block, &pair, elasticity: elasticity, threshold: threshold)
+                bounce(points.baseAddress! + 2 * k + point, &pair, elasticity: elasticity, threshold: threshold)
             }
             pair.store(block, bodies)
         }
     }
 
-    @inline(__always) private static func bounce(
-        _ point: inout ContactBlock.Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, elasticity: Float, threshold: Float
-    ) {
-        let bouncing = point.approachSpeed .< -threshold .& point.largestImpulse .> 0
-        let normalSpeed = pair.speed(point, block.pointee.normalX, block.pointee.normalY)
-        let impulse = -point.normalMass * (normalSpeed + elasticity * point.approachSpeed)
-        let total = maximum(point.normalImpulse + impulse, Lanes()).replacing(with: point.normalImpulse, where: .!bouncing)
-        let applied = total - point.normalImpulse
-        point.normalImpulse = total
-        pair.apply(applied * block.pointee.normalX, applied * block.pointee.normalY, point, block)
+    @inline(__always) private static func bounce(_ point: Point, _ pair: inout Pair, elasticity: Float, threshold: Float) {
+        let approachSpeed = point.pointee.approachSpeed, normalImpulse = point.pointee.normalImpulse
+        let bouncing = approachSpeed .< -threshold .& point.pointee.largestImpulse .> 0
+        let normalSpeed = pair.speed(point, pair.normalX, pair.normalY)
+        let impulse = -point.pointee.normalMass * (normalSpeed + elasticity * approachSpeed)
+        let total = maximum(normalImpulse + impulse, Lanes()).replacing(with: normalImpulse, where: .!bouncing)
+        point.pointee.normalImpulse = total
+        pair.apply((total - normalImpulse) * pair.normalX, (total - normalImpulse) * pair.normalY, point)
     }
 
     /// Rows to columns: lane `i` of the `j`th result is lane `j` of the `i`th argument.

@@ -85,6 +85,15 @@ public struct PhysicsWorld {
         return bodies.count - 1
     }
 
+    /// Puts `body` in the place of body `index`, as `add` would add it.
+    public mutating func replace(_ index: Int, with body: RigidBody) {
+        var body = body
+        if body.size > maximumSize { body.resize(to: maximumSize) }
+        bodies[index] = body
+        keepInside(index)
+        pairsAreStale = true
+    }
+
     /// Resizes body `index` about its centre, to between 1 point and `maximumSize`.
     public mutating func resize(_ index: Int, to size: Double) {
         bodies[index].resize(to: min(max(size, 1), maximumSize))

@@ -23,6 +23,11 @@ struct ContactConstraint {
         var tangentImpulse: Double
         /// Normal speed of `b` relative to `a` at the start of the step (negative approaching).
         var approachSpeed: Double
+
+        /// The second point of a one-point manifold: no mass, so it never pushes.
+        static let unused = Point(
+            anchorA: .zero, anchorB: .zero, adjustedSeparation: 0, normalMass: 0, tangentMass: 0, normalImpulse: 0,
+            tangentImpulse: 0, approachSpeed: 0)
     }
 
     /// Solver index of body `a` (the edges' index for a canvas edge).

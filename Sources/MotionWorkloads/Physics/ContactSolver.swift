@@ -67,18 +67,15 @@ enum ContactSolver {
             a: a, b: b, firstContact: Int32(k), pointCount: Int32(count), normal: measured.normal,
             inverseMassA: hasA ? bodyA.inverseMass : 0, inverseInertiaA: hasA ? bodyA.inverseInertia : 0,
             inverseMassB: bodyB.inverseMass, inverseInertiaB: bodyB.inverseInertia,
-            first: .init(anchorA: .zero, anchorB: .zero, adjustedSeparation: 0, normalMass: 0, tangentMass: 0,
-                         normalImpulse: 0, tangentImpulse: 0, approachSpeed: 0),
-            second: .init(anchorA: .zero, anchorB: .zero, adjustedSeparation: 0, normalMass: 0, tangentMass: 0,
-                          normalImpulse: 0, tangentImpulse: 0, approachSpeed: 0))
+            first: .unused, second: .unused)
         contacts[k].normal = measured.normal
         contacts[k].separation = measured.separation
-        constraint.first = point(contacts[k], measured, &constraint, hasA ? bodyA : nil, bodyB)
+        constraint.first = point(contacts[k], measured, constraint, hasA ? bodyA : nil, bodyB)
         if count == 2 {
             let next = measure(contacts[k + 1], bodies)
             contacts[k + 1].normal = measured.normal
             contacts[k + 1].separation = next.separation
-            constraint.second = point(contacts[k + 1], next, &constraint, hasA ? bodyA : nil, bodyB)
+            constraint.second = point(contacts[k + 1], next, constraint, hasA ? bodyA : nil, bodyB)
         }
         return constraint
     }
@@ -87,7 +84,7 @@ enum ContactSolver {
     /// share its first point's normal.
     @inline(__always) private static func point(
         _ contact: ContactPoint, _ measured: (normal: Vector2, point: Vector2, separation: Double),
-        _ constraint: inout ContactConstraint, _ bodyA: RigidBody?, _ bodyB: RigidBody
+        _ constraint: ContactConstraint, _ bodyA: RigidBody?, _ bodyB: RigidBody
     ) -> ContactConstraint.Point {
         let normal = constraint.normal, tangent = normal.perpendicular
         let anchorA = bodyA.map { measured.point - $0.position } ?? .zero

@@ -222,7 +222,7 @@ import Testing
     }
 
     /// Dropped under plain gravity, shapes settle into a pile whose deepest overlap is a small share
-    /// of their side (the solver's 0.2-point slop, and what 8 iterations leave in a pile 7 deep).
+    /// of their side (what the soft contacts give under the weight of a pile 7 deep).
     @Test(arguments: [(10, 0.5), (100, 1.0)])
     func shapesComeToRestStackedWithoutOverlapping(count: Int, tolerance: Double) throws {
         let workload = try makeWorkload(shapes: count, seed: 11)

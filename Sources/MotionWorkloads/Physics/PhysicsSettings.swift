@@ -19,7 +19,8 @@ public struct PhysicsSettings: Hashable, Sendable {
     /// landing flat then bounce one after the other and set it spinning, while a few passes agree
     /// on a bounce that keeps it level.
     public var restitutionIterations = 4
-    /// Overlap tolerated at rest, points, so the reference face of two squares does not flicker.
+    /// Box2D's length scale for "close enough", points: the narrow phase switches two squares'
+    /// reference face only when the other separates better by a tenth of it, so it does not flicker.
     public var linearSlop = 0.2
     /// Gap below which contacts are kept ahead of impact, points, on top of the distance the two
     /// bodies can close in a step; contacts persisting across steps carry their impulses over.

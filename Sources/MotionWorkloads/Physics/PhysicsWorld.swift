@@ -30,7 +30,8 @@ public struct PhysicsWorld {
     public private(set) var steps = 0
 
     private var bounds: [AxisAlignedBox] = []
-    /// The bounds the broad phase last ran on, and whether a body has been added or resized since.
+    /// The bounds the broad phase last ran on, and whether a body has been added, replaced or
+    /// resized since.
     private var fatBounds: [AxisAlignedBox] = []
     private var pairsAreStale = true
     /// Bodies whose reach left their fat bounds this step, and a flag per body marking them.

@@ -4,12 +4,29 @@
 /// `makeProcessProbe()`); the probe never knows what a thread is doing, only its id, name and figures.
 /// Producers may be shared between threads: snapshots are taken one at a time.
 public protocol ProcessProbe: AnyObject {
-    /// Every thread alive now with its CPU time, plus the process's memory, stamped on the monotonic clock.
-    func snapshot() throws -> ProcessSnapshot
+    /// Every thread alive now with its CPU time, plus the process's memory, stamped on the monotonic clock;
+    /// `detail` says which memory figures are read.
+    func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot
 
     /// Resets the kernel's peak resident size so the next peak is this case's own; false where the
     /// platform cannot (the peak then covers the whole process lifetime, and reports say so).
     func resetPeakResident() -> Bool
+}
+
+extension ProcessProbe {
+    /// A snapshot with every figure.
+    public func snapshot() throws -> ProcessSnapshot { try snapshot(.full) }
+}
+
+/// How much of the process a snapshot reads.
+public enum SnapshotDetail: Hashable, Sendable {
+    /// Every figure the platform has.
+    case full
+    /// What one sampling period needs: every thread's CPU time and the resident size. Where reading them
+    /// costs a period extra system calls, the peak resident size and the process-wide counters (faults,
+    /// context switches) may be nil: they are cumulative, so a case reads them in full snapshots at its
+    /// two ends.
+    case periodic
 }
 
 /// One thread's CPU time at one moment.

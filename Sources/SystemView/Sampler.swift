@@ -8,7 +8,8 @@ import ThreadSupport
 /// a snapshot that overruns skips the periods it missed rather than bunching up. Between snapshots the
 /// thread sleeps on a stop signal with the deadline as its time-out, so `stop()` wakes it at once
 /// instead of after up to a period. Its own CPU time is its own row in every snapshot and is also
-/// returned as `SamplerRecording.samplerCpuNs`.
+/// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), without
+/// the peak resident size: a caller wanting the peak takes a full snapshot of its own at the end.
 public final class Sampler {
     /// The name of the sampling thread, as reports show it.
     public static let threadName = "mb-sampler"
@@ -97,7 +98,7 @@ private final class SamplerLog {
     func take(from probe: ProcessProbe) {
         attempts += 1
         do {
-            snapshots.append(try probe.snapshot())
+            snapshots.append(try probe.snapshot(.periodic))
         } catch {
             failures.append(String(describing: error))
         }

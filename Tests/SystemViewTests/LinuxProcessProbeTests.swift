@@ -45,6 +45,83 @@ import ThreadSupport
         #expect(snapshot.memory.minorFaults != nil && snapshot.memory.voluntaryContextSwitches != nil)
     }
 
+    @Test func anIdleThreadKeepsItsNameAndSplitAndARenameShowsAtOnce() throws {
+        let probe = try LinuxProcessProbe()
+        let parked = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var tid: Int64 = 0
+        let thread = NamedThread(name: "mb-test-idle") {
+            tid = mb_current_tid()
+            let start = mb_current_thread_cpu_ns()
+            while mb_current_thread_cpu_ns() - start < 30_000_000 {}
+            parked.signal()
+            proceed.wait()
+            _ = mb_set_current_thread_name("mb-test-renamed")
+            parked.signal()
+            proceed.wait()
+        }
+        parked.wait()
+        let first = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
+        let second = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
+        proceed.signal()
+        parked.wait()
+        let renamed = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
+        proceed.signal()
+        thread.join()
+
+        #expect(first.name == "mb-test-idle" && first.cpuNs >= 30_000_000)
+        #expect(second == first, "a parked thread reads the same")
+        #expect(renamed.name == "mb-test-renamed")
+        #expect(renamed.cpuNs > first.cpuNs)
+        #expect(try #require(renamed.userNs) >= (try #require(first.userNs)))
+    }
+
+    @Test func aThreadStartingAsAnotherEndsIsSeenThoughTheCountStands() throws {
+        let probe = try LinuxProcessProbe()
+        func runThread(_ name: String, until release: DispatchSemaphore) -> (NamedThread, Int64) {
+            let started = DispatchSemaphore(value: 0)
+            var tid: Int64 = 0
+            let thread = NamedThread(name: name) {
+                tid = mb_current_tid()
+                started.signal()
+                release.wait()
+            }
+            started.wait()
+            return (thread, tid)
+        }
+        let endFirst = DispatchSemaphore(value: 0), endSecond = DispatchSemaphore(value: 0)
+        let (first, firstTid) = runThread("mb-test-first", until: endFirst)
+        let before = try probe.snapshot(.periodic)
+        endFirst.signal()
+        first.join()
+        let (second, secondTid) = runThread("mb-test-second", until: endSecond)
+        let after = try probe.snapshot(.periodic)
+        endSecond.signal()
+        second.join()
+
+        #expect(before.threads.contains { $0.tid == firstTid })
+        #expect(!after.threads.contains { $0.tid == firstTid })
+        #expect(after.threads.first { $0.tid == secondTid }?.name == "mb-test-second")
+        #expect(Set(after.threads.map(\.tid)).count == after.threads.count)
+    }
+
+    @Test func aPeriodicSnapshotReadsTheResidentSizeAndLeavesTheCumulativeFiguresToFullOnes() throws {
+        let probe = try LinuxProcessProbe()
+        let failure = try failureInThreeAttempts {
+            let full = try probe.snapshot(.full).memory
+            let periodic = try probe.snapshot(.periodic).memory
+            guard full.peakResidentBytes != nil, full.minorFaults != nil, full.voluntaryContextSwitches != nil else {
+                return "a full snapshot without its peak or counters"
+            }
+            guard periodic.peakResidentBytes == nil, periodic.minorFaults == nil, periodic.involuntaryContextSwitches == nil else {
+                return "a periodic snapshot with a cumulative figure"
+            }
+            let gap = max(full.residentBytes, periodic.residentBytes) - min(full.residentBytes, periodic.residentBytes)
+            return gap <= 4 * mebibyte ? nil : "resident \(full.residentBytes) from status, \(periodic.residentBytes) from statm"
+        }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
     /// Runs `attempt` up to three times and returns its last failure, or nil once it holds. Suites
     /// outside this one share the process: they allocate, free and reset the peak (every measured case
     /// does) at any moment, and one such event between two readings spoils an attempt, not three.

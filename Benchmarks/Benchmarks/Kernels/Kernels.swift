@@ -121,10 +121,17 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The sampler's unit of work: one snapshot of every thread and the process's memory.
+    // A case's two ends: every thread's CPU, name and split, and the process's memory with its peak.
     Benchmark("probe snapshot", configuration: .init(metrics: perSampleMetrics, scalingFactor: .one, maxIterations: 2_000)) { benchmark in
         let probe = try makeProcessProbe()
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(try probe.snapshot()) }
+        for _ in benchmark.scaledIterations { blackHole(try probe.snapshot(.full)) }
+    }
+
+    // The sampler's unit of work, ten times a second: every thread's CPU and the resident size.
+    Benchmark("probe snapshot (periodic)", configuration: .init(metrics: perSampleMetrics, scalingFactor: .one, maxIterations: 2_000)) { benchmark in
+        let probe = try makeProcessProbe()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try probe.snapshot(.periodic)) }
     }
 }

@@ -22,8 +22,9 @@ public final class DarwinProcessProbe: ProcessProbe {
     /// A probe of the current task.
     public init() {}
 
-    /// Every thread alive now, with its name and CPU time, and the task's memory.
-    public func snapshot() throws -> ProcessSnapshot {
+    /// Every thread alive now, with its name and CPU time, and the task's memory; Mach gives the peak
+    /// with the resident size, so a periodic snapshot has it too.
+    public func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot {
         lock.lock()
         defer { lock.unlock() }
         let task = mach_task_self_

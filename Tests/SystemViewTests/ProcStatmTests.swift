@@ -1,0 +1,19 @@
+@testable import SystemView
+import Testing
+
+@Suite struct ProcStatmTests {
+    private func parse(_ fixture: String) throws -> ProcStatm {
+        try Fixture.bytes(fixture).withUnsafeBytes { try ProcStatm(parsing: $0) }
+    }
+
+    @Test func residentPagesAreTheSecondField() throws {
+        #expect(try parse("self-statm").residentPages == 438)
+    }
+
+    @Test(arguments: ["malformed-statm-bad-resident", "malformed-statm-one-field", "malformed-empty"])
+    func malformedStatmThrows(_ fixture: String) throws {
+        #expect(throws: ProcessProbeError.malformed(file: "statm", reason: "no resident page count in the second field")) {
+            _ = try parse(fixture)
+        }
+    }
+}

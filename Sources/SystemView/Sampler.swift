@@ -8,8 +8,9 @@ import ThreadSupport
 /// a snapshot that overruns skips the periods it missed rather than bunching up. Between snapshots the
 /// thread sleeps on a stop signal with the deadline as its time-out, so `stop()` wakes it at once
 /// instead of after up to a period. Its own CPU time is its own row in every snapshot and is also
-/// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), without
-/// the peak resident size: a caller wanting the peak takes a full snapshot of its own at the end.
+/// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), which
+/// may lack the cumulative figures (the peak resident size, faults, context switches): a caller wanting
+/// them takes full snapshots of its own at the start and the end, as a case does.
 public final class Sampler {
     /// The name of the sampling thread, as reports show it.
     public static let threadName = "mb-sampler"

@@ -184,7 +184,9 @@ public final class LinuxProcessProbe: ProcessProbe {
             }
             if thread == nil {
                 guard let descriptor = try openStat(tid) else { return nil }
+                // Known at once, so that a failure below closes the descriptor with the rest.
                 thread = KnownThread(statDescriptor: descriptor)
+                known[tid] = thread
             }
             guard var reading = thread else { return nil }
             let text: UnsafeRawBufferPointer

@@ -61,6 +61,8 @@ import ThreadSupport
             proceed.wait()
         }
         parked.wait()
+        // The thread is asleep only once its clock stands: until then the semaphore's signal is still running.
+        try #require(waitUntilAsleep(tid))
         let first = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
         let second = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
         proceed.signal()
@@ -74,6 +76,20 @@ import ThreadSupport
         #expect(renamed.name == "mb-test-renamed")
         #expect(renamed.cpuNs > first.cpuNs)
         #expect(try #require(renamed.userNs) >= (try #require(first.userNs)))
+    }
+
+    /// Whether thread `tid`'s CPU clock stood still over 5 ms within a second of trying.
+    private func waitUntilAsleep(_ tid: Int64) -> Bool {
+        var last: UInt64 = 0
+        guard mb_thread_cpu_ns(tid, &last) == 0 else { return false }
+        for _ in 0..<200 {
+            usleep(5_000)
+            var now: UInt64 = 0
+            guard mb_thread_cpu_ns(tid, &now) == 0 else { return false }
+            if now == last { return true }
+            last = now
+        }
+        return false
     }
 
     @Test func aThreadStartingAsAnotherEndsIsSeenThoughTheCountStands() throws {

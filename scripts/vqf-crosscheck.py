@@ -10,9 +10,11 @@ with its defaults) over the readings in time order, each sensor at its own rate,
 the trace with VQF's 9-D attitude after every gyroscope reading added as a recorded estimate
 (`estimate:vqf-online`; with `estimate:vqf-offline` too when the three sensors share one clock, from
 `offlineVQF`). `motionbench run heading --source trace:COPY --mode virtual` then scores it exactly as
-it scores Core Motion's attitude and its own filters: median total error from 5 s (or from the
-movement phase a BROAD trial names), after one fitted constant heading offset and time shift. The
-run's accuracy table is printed, VQF's rows beside ours.
+it scores Core Motion's attitude and its own filters: median total error from 5 s to the end, after
+one fitted constant heading offset and time shift. The run's accuracy table (`accuracy.csv`) is
+printed, VQF's rows beside ours; the run folder is kept (`--out`, or a temporary folder named on
+stderr), the converted trace copies are not. When motionbench refuses the recording or the folder, its
+own message stands and the script exits with its code.
 
 Units: the trace's accelerometer is Core Motion's (g, reading -1 on z lying face up), so VQF gets
 -9.80665 times it, the specific force in m/s²; the gyroscope in rad/s and the field in µT go in as
@@ -111,7 +113,6 @@ def write_with_estimates(header, body, estimates, path):
     for order, (ident, _, rows) in enumerate(estimates, start=1):
         for time, q in rows:
             w, x, y, z = (float(v) for v in q)
-            # A quaternion and its negative are one attitude: the format wants w ≥ 0 for neither, but keep it tidy.
             lines.append((time, order, f"{repr(float(time))},estimate:{ident},{w!r},{x!r},{y!r},{z!r},,,,,"))
     lines.sort(key=lambda entry: (entry[0], entry[1]))
     with open(path, "w") as out:
@@ -127,21 +128,32 @@ def main():
     parser.add_argument("--out", help="the run's folder (default: a temporary one)")
     args = parser.parse_args()
 
-    work = tempfile.mkdtemp(prefix="vqf-crosscheck-")
-    converted = os.path.join(work, "trace.csv")
-    subprocess.run([args.motionbench, "trace", "convert", args.recording, converted], check=True, stdout=subprocess.DEVNULL)
-    header, body, rates, calibration, streams = read_trace(converted)
-    gyro, accel, field = corrected(streams, calibration)
-    estimates = [("vqf-online", "VQF 2.1.2 online (PyPI vqf), its defaults", online(gyro, accel, field, rates))]
-    offline_rows = offline(gyro, accel, field, rates)
-    if offline_rows is not None:
-        estimates.append(("vqf-offline", "VQF 2.1.2 offline (PyPI vqf offlineVQF), its defaults", offline_rows))
-    with_vqf = os.path.join(work, "with-vqf.csv")
-    write_with_estimates(header, body, estimates, with_vqf)
-    out = args.out or os.path.join(work, "run")
-    subprocess.run(
-        [args.motionbench, "run", "heading", "--source", f"trace:{with_vqf}", "--mode", "virtual",
-         "--rate", args.rate, "--out", out, "--format", "csv,md", "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    if not os.access(args.motionbench, os.X_OK):
+        sys.exit(f"vqf-crosscheck: --motionbench: {args.motionbench} is not an executable (build it: swift build -c release)")
+    out = args.out
+    with tempfile.TemporaryDirectory(prefix="vqf-crosscheck-") as work:
+        converted = os.path.join(work, "trace.csv")
+        with_vqf = os.path.join(work, "with-vqf.csv")
+        try:
+            subprocess.run([args.motionbench, "trace", "convert", args.recording, converted], check=True, stdout=subprocess.DEVNULL)
+            header, body, rates, calibration, streams = read_trace(converted)
+            gyro, accel, field = corrected(streams, calibration)
+            estimates = [("vqf-online", "VQF 2.1.2 online (PyPI vqf), its defaults", online(gyro, accel, field, rates))]
+            offline_rows = offline(gyro, accel, field, rates)
+            if offline_rows is not None:
+                estimates.append(("vqf-offline", "VQF 2.1.2 offline (PyPI vqf offlineVQF), its defaults", offline_rows))
+            write_with_estimates(header, body, estimates, with_vqf)
+            out = out or tempfile.mkdtemp(prefix="vqf-crosscheck-run-")
+            subprocess.run(
+                [args.motionbench, "run", "heading", "--source", f"trace:{with_vqf}", "--mode", "virtual",
+                 "--rate", args.rate, "--out", out, "--format", "csv,md", "--quiet"], check=True, stdout=subprocess.DEVNULL)
+        except subprocess.CalledProcessError as failure:
+            # motionbench has printed what it refused; a temporary run folder it never filled goes too.
+            if args.out is None and out is not None and not os.listdir(out):
+                os.rmdir(out)
+            sys.exit(failure.returncode)
+        except KeyError as missing:
+            sys.exit(f"vqf-crosscheck: {args.recording}: VQF needs a gyroscope, accelerometer and magnetometer rate; no {missing}")
     with open(os.path.join(out, "accuracy.csv")) as table:
         sys.stdout.write(table.read())
     print(f"vqf-crosscheck: the run is in {out}", file=sys.stderr)

@@ -57,12 +57,17 @@ public final class PedometerWorkload: Workload {
         var engine = PedometerEngine(
             sampleRate: configuration.rate, stride: configuration.value(of: Self.stride),
             goal: configuration.value(of: Self.goal))
-        chart = engine.chart
-        let channel = PedometerChannel(capacity: Self.channelCapacity, chart: engine.chart)
+        // The shown chart, the channel's and the worker's each get storage of their own now: copies of
+        // one chart would share its buffer, and each side's first write would copy it mid-case, at a
+        // size that depends on how far the worker had got.
+        func emptyChart() -> StepChart { StepChart(capacity: engine.chart.capacity, initialBucketWidth: engine.chart.bucketWidth) }
+        chart = emptyChart()
+        let channel = PedometerChannel(capacity: Self.channelCapacity, chart: emptyChart())
         self.channel = channel
+        // Reserved here rather than on the worker, whose start races with whatever is measured next.
+        var batch: [SensorSample] = []
+        batch.reserveCapacity(Self.channelCapacity)
         worker = NamedThread(name: Self.workerName) {
-            var batch: [SensorSample] = []
-            batch.reserveCapacity(Self.channelCapacity)
             while channel.take(into: &batch) {
                 for sample in batch { engine.process(sample) }
                 channel.publish(engine.results, chart: engine.chart, samples: batch.count)

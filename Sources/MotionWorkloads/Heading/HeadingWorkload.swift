@@ -2,7 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §6, the tour app's Magnetometer screen with the level app's device motion: three
+/// The tour app's Magnetometer screen with the level app's device motion: three
 /// labels show the raw magnetic field, a filter turns the sensors into an attitude, and from it come
 /// the magnetic heading, the true heading and their cardinal directions.
 ///

@@ -119,7 +119,7 @@ import Testing
         #expect(outcome.status == 2, "stdout: \(outcome.stdout)")
         let held = try #require(baseline.cases.first { $0.spec.workload == "holder" }?.heapHeldBytes)
         let more = try #require(candidate.cases.first { $0.spec.workload == "holder" }?.heapHeldBytes)
-        #expect(more >= held + 4000)
+        #expect(more >= held + 4000 - 16, "4000 bytes more, to the allocator's rounding")
         #expect(outcome.stdout.contains("- `holder 100 Hz raw virtual` Heap held (bytes): \(held) → \(more)"), "\(outcome.stdout)")
     }
 

@@ -32,32 +32,30 @@ struct RealTimeCase {
             }
             // Everything the hub paces with is made here, before the case starts, so that the hub
             // allocates nothing while it runs: its streams' lateness storage, the touches in order,
-            // and the first tick's samples (a source's first reading may copy the source).
-            let startNs = mb_monotonic_ns() + Self.startLeadNs
+            // and the first tick's samples (a source's first reading may copy the source). The
+            // streams start when the hub does.
             var frames = spec.displayRateHz.map { rate in
                 PacedStream(
-                    schedule: DeadlineSchedule(startNs: startNs, rateHz: rate),
+                    schedule: DeadlineSchedule(startNs: 0, rateHz: rate),
                     tickCount: DeadlineSchedule(startNs: 0, rateHz: rate).tickCount(inSeconds: spec.durationSeconds)
                 )
             }
             var touches = TouchQueue(input.touches)
             if let recorded = input.recorded {
                 let inCase = recorded.prefix { $0.time < spec.durationSeconds }
-                var samples = PacedStream(schedule: RecordedSchedule(startNs: startNs, offsets: inCase.map(\.time)), tickCount: inCase.count)
+                var samples = PacedStream(schedule: RecordedSchedule(startNs: 0, offsets: inCase.map(\.time)), tickCount: inCase.count)
                 threads.start("mb-hub", role: .hub) {
-                    _ = mb_set_timer_slack_ns(1)
                     hub = Self.pace(spec, samples: &samples, frames: &frames, touches: &touches, queue: queue) { tick, push in
                         push(inCase[inCase.startIndex + tick])
                     }
                 }
             } else {
                 var source = input.source
-                let schedule = DeadlineSchedule(startNs: startNs, rateHz: spec.rateHz)
-                let ticks = max(1, DeadlineSchedule(startNs: 0, rateHz: spec.rateHz).tickCount(inSeconds: spec.durationSeconds))
+                let schedule = DeadlineSchedule(startNs: 0, rateHz: spec.rateHz)
+                let ticks = max(1, schedule.tickCount(inSeconds: spec.durationSeconds))
                 var samples = PacedStream(schedule: schedule, tickCount: ticks)
                 let firstTick = sensors.map { source.reading(of: $0, at: schedule.offsetSeconds(ofTick: 0)) }
                 threads.start("mb-hub", role: .hub) {
-                    _ = mb_set_timer_slack_ns(1)
                     hub = Self.pace(spec, samples: &samples, frames: &frames, touches: &touches, queue: queue) { tick, push in
                         // By index: an unoptimised build iterates an array through a generic iterator that allocates.
                         let time = schedule.offsetSeconds(ofTick: tick)
@@ -91,6 +89,10 @@ struct RealTimeCase {
         _ spec: CaseSpec, samples: inout PacedStream<Schedule>, frames: inout PacedStream<DeadlineSchedule>?, touches: inout TouchQueue,
         queue: EventQueue, samplesOfTick: (Int, (SensorSample) -> Void) -> Void
     ) -> HubFigures {
+        _ = mb_set_timer_slack_ns(1)
+        let startNs = mb_monotonic_ns() + startLeadNs
+        samples.start(at: startNs)
+        frames?.start(at: startNs)
         func queueTouches(dueBy time: Double) {
             while let touch = touches.next(dueBy: time) { queue.pushWaiting(.touch(touch)) }
         }

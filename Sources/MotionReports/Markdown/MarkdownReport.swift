@@ -139,7 +139,7 @@ public enum MarkdownReport {
         out += "Each case's own heap, every block by its usable size: what the workload **holds** once created, its **peak** from creation to release, "
         out += "the **transient** bytes it allocated and had freed by then, and what it **leaked** (still live after its release); "
         out += "then the case's own peak resident size over the resident size just before its workload was created (**peak RSS Δ**). "
-        out += "Held, peak and leaked repeat exactly in virtual time and `compare` gates on them; missing (—) where the build cannot count (not Linux, or a sanitizer).\n\n"
+        out += "Held, peak and leaked repeat in virtual time to the allocator's rounding, and `compare` gates on them; missing (—) where the build cannot count (not Linux, or a sanitizer).\n\n"
         out += "| Workload | Rate (Hz) | Filter | Mode | " + figures.map { "\($0.title) (KiB)" }.joined(separator: " | ") + " | Reps |\n"
         out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {

@@ -122,9 +122,9 @@ import FoundationXML
     /// The README lists every column a workload emits.
     @Test func theReadmeDocumentsEveryEmittedColumn() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for type in WorkloadCatalogue.builtIn.workloads {
-            for column in type.outputColumns {
-                #expect(readme.contains("`\(column.name)`"), "\(type.descriptor.name): \(column.name)")
+        for entry in WorkloadCatalogue.builtIn.entries {
+            for column in entry.outputColumns {
+                #expect(readme.contains("`\(column.name)`"), "\(entry.descriptor.name): \(column.name)")
             }
         }
     }

@@ -58,11 +58,12 @@ let package = Package(
         ),
         // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
         .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
-        // The commands, reusable by a package's own executable over its own catalogue.
+        // The commands, reusable by a package's own executable over its own catalogue; it re-exports what
+        // such an executable writes its workloads with (MotionWorkloads, MotionSensors, MotionMath).
         .target(
             name: "MotionBenchCLI",
             dependencies: [
-                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "SystemView", "CSystemShim",
+                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "MotionMath", "SystemView", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -70,12 +70,15 @@ let package = Package(
         // The command line over the built-in catalogue.
         .executableTarget(name: "motionbench", dependencies: ["MotionBenchCLI", "MotionWorkloads"]),
         // `swift package motionbench …` in a package that depends on this one: builds its benchmark
-        // executable in release and runs it from the package's folder, which `run` writes results into.
+        // executable in release and runs it from the package's folder, which `run` writes results into;
+        // `swift package motionbench init NAME` adds such an executable to start from.
         .plugin(
             name: "MotionBenchCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "motionbench", description: "Build the package's motionbench executable in release and run it"),
-                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder")]
+                intent: .custom(
+                    verb: "motionbench",
+                    description: "Build the package's motionbench executable in release and run it; init NAME adds one to start from"),
+                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder, and init NAME adds a target")]
             )
         ),
 

@@ -1,4 +1,4 @@
-/// A motion feature of one of the iOS apps in WORKLOADS.md, or of a package's own, written as a class:
+/// A motion feature of an iOS app, or of a package's own, written as a class:
 /// its per-sample computation and a headless model of what the screen showed.
 ///
 /// The full form, for a workload that animates (`renderFrame(at:)` at its display rate), takes touches,
@@ -11,7 +11,7 @@ public protocol Workload: WorkloadInstance {
     /// Creates the workload in its initial state; throws `WorkloadError` for a filter it does not offer.
     init(configuration: WorkloadConfiguration) throws
 
-    /// The columns `writeOutputs` fills, in order: what the screen shows, in WORKLOADS.md's units.
+    /// The columns `writeOutputs` fills, in order: what the screen shows, in the units each column names.
     static var outputColumns: [OutputColumn] { get }
 }
 

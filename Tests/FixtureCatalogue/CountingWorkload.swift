@@ -1,0 +1,24 @@
+import MotionSensors
+import MotionWorkloads
+
+/// A workload that does nothing but count its samples, in a module of its own as a user's would be:
+/// what feeding a sample costs a user's package, measured by `scripts/harness-floor.sh`.
+final class CountingWorkload: Workload {
+    static let descriptor = WorkloadDescriptor(
+        name: "counting", summary: "counts its samples and does nothing else: the harness's cost in a user's package",
+        sensors: [.accelerometer], defaultRates: [100], filters: ["raw"], defaultFilters: ["raw"], displayRate: nil)
+
+    private var samples = 0
+
+    init(configuration: WorkloadConfiguration) throws {
+        try configuration.validate(for: Self.descriptor)
+    }
+
+    func handle(_ sample: SensorSample) {
+        samples += 1
+    }
+
+    func renderFrame(at time: Double) {}
+
+    var outputSummary: [String: Double] { ["samples": Double(samples)] }
+}

@@ -8,32 +8,27 @@ import Glibc
 /// A snapshot holds every thread alive when it was taken; a thread that ends while it is being taken is
 /// left out.
 ///
-/// - CPU: `cpuNs` is the thread's CPU-time clock (`mb_thread_cpu_ns`), exact to the nanosecond.
+/// - CPU: `cpuNs` is the thread's CPU-time clock (`mb_thread_cpu_ns`), exact to the nanosecond, read
+///   with one system call and no file.
 /// - User/system split: the kernel gives it per thread only in `task/TID/stat` (`utime`, `stime`), in
 ///   clock ticks of 10 ms, so `userNs` and `systemNs` are those ticks in nanoseconds: the kernel's own
 ///   split at its own resolution, never decreasing. Their sum trails `cpuNs` by up to two ticks; use them
 ///   over whole runs, not over one 100 ms interval. Apportioning `cpuNs` by the tick ratio was rejected:
 ///   it looks precise but is not, and the ratio's jitter can make a cumulative figure go backwards.
-/// - Names: the same `stat` carries the thread's name, so a thread that names itself after it started (or
-///   renames itself later) shows its current name.
+///   Only full snapshots read it; a periodic snapshot's split is nil.
+/// - Names: the same `stat` carries the thread's name. A full snapshot reads every thread's; a periodic
+///   one reads a thread's at its first two sightings only (the second catches a thread seen before it
+///   named itself), so a later rename shows at the next full snapshot.
 /// - Memory: a full snapshot reads `VmRSS` and `VmHWM` from `/proc/self/status`, and faults and context
 ///   switches from `getrusage(RUSAGE_SELF)`: the whole process, ended threads included, in one system
 ///   call, where `/proc/self/status` would give the main thread's switches only. A periodic snapshot reads
 ///   the resident size alone, from `/proc/self/statm`.
 ///
 /// What makes a periodic snapshot cheap, since a sampler takes ten a second beside the work it measures
-/// and each system call costs microseconds on a virtual machine:
-/// - A thread that did not run between its last two readings gets its CPU clock read first, and its
-///   `stat` only if the clock has moved: a thread that has not run cannot have been renamed nor gained
-///   a tick, so its name and split stand (a tick landing in the microseconds between a `stat` and the
-///   clock read after it waits for the thread's next run or the next full snapshot). A thread that ran
-///   is read at once (`stat`, then its clock).
-/// - `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
-///   changed, or when a thread's clock says it has ended, which also catches one thread ending as
-///   another starts.
-/// - Files are kept open and re-read from offset 0 (see `ProcFileReader`).
-///
-/// A full snapshot reads every thread's `stat`.
+/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file;
+/// `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
+/// changed, or when a thread's clock says it has ended, which also catches one thread ending as another
+/// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`).
 ///
 /// The probe is safe to share between threads; snapshots are taken one at a time.
 public final class LinuxProcessProbe: ProcessProbe {
@@ -41,14 +36,10 @@ public final class LinuxProcessProbe: ProcessProbe {
     private struct KnownThread {
         /// Its `stat`, kept open.
         var statDescriptor: Int32
-        /// Its name and split at the last read of `stat`.
+        /// Its name at the last read of `stat`.
         var name = ""
-        var userNs: UInt64 = 0
-        var systemNs: UInt64 = 0
-        /// Its CPU clock just after that read; nil until the first read.
-        var clockAtRead: UInt64?
-        /// Whether its clock moved between the last two readings.
-        var ranSinceLastReading = false
+        /// Reads of its `stat` so far: a periodic snapshot reads it while there have been fewer than two.
+        var statReads = 0
     }
 
     private let lock = NSLock()
@@ -164,16 +155,14 @@ public final class LinuxProcessProbe: ProcessProbe {
     /// The thread's reading, or nil when it has ended.
     private func readThread(_ tid: Int64, _ detail: SnapshotDetail) throws -> ThreadCPU? {
         var thread = known[tid]
-        // A thread that sat still at its last reading is likely still: one clock read may spare `stat`.
-        if detail == .periodic, let still = thread, let clockAtRead = still.clockAtRead, !still.ranSinceLastReading {
+        // A thread whose name is settled needs only its clock in a periodic snapshot.
+        if detail == .periodic, let settled = thread, settled.statReads >= 2 {
             var cpuNs: UInt64 = 0
             guard mb_thread_cpu_ns(tid, &cpuNs) == 0 else {
-                forget(tid, still)
+                forget(tid, settled)
                 return nil
             }
-            if cpuNs == clockAtRead {
-                return ThreadCPU(tid: tid, name: still.name, cpuNs: cpuNs, userNs: still.userNs, systemNs: still.systemNs)
-            }
+            return ThreadCPU(tid: tid, name: settled.name, cpuNs: cpuNs, userNs: nil, systemNs: nil)
         }
         // A kept descriptor of an ended thread fails with ESRCH even if its id was reused since,
         // so one fresh open follows a failed read.
@@ -203,12 +192,11 @@ public final class LinuxProcessProbe: ProcessProbe {
                 return nil
             }
             reading.name = stat.command
-            reading.userNs = stat.userTicks * nanosecondsPerTick
-            reading.systemNs = stat.systemTicks * nanosecondsPerTick
-            reading.ranSinceLastReading = reading.clockAtRead.map { cpuNs != $0 } ?? false
-            reading.clockAtRead = cpuNs
+            reading.statReads += 1
             known[tid] = reading
-            return ThreadCPU(tid: tid, name: reading.name, cpuNs: cpuNs, userNs: reading.userNs, systemNs: reading.systemNs)
+            guard detail == .full else { return ThreadCPU(tid: tid, name: reading.name, cpuNs: cpuNs, userNs: nil, systemNs: nil) }
+            return ThreadCPU(
+                tid: tid, name: reading.name, cpuNs: cpuNs, userNs: stat.userTicks * nanosecondsPerTick, systemNs: stat.systemTicks * nanosecondsPerTick)
         }
         if let thread { forget(tid, thread) }
         return nil

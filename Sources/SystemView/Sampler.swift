@@ -9,8 +9,9 @@ import ThreadSupport
 /// thread sleeps on a stop signal with the deadline as its time-out, so `stop()` wakes it at once
 /// instead of after up to a period. Its own CPU time is its own row in every snapshot and is also
 /// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), which
-/// may lack the cumulative figures (the peak resident size, faults, context switches): a caller wanting
-/// them takes full snapshots of its own at the start and the end, as a case does.
+/// may lack the threads' user/system split and the cumulative figures (the peak resident size, faults,
+/// context switches): a caller wanting them takes full snapshots of its own at the start and the end,
+/// as a case does. Its closing snapshot is a full one, the last that sees the sampler's own thread.
 public final class Sampler {
     /// The name of the sampling thread, as reports show it.
     public static let threadName = "mb-sampler"
@@ -63,7 +64,9 @@ public final class Sampler {
                 if mb_stop_signal_wait_until_ns(stopSignal, deadline) == 1 { break }
                 log.take(from: probe)
             }
-            log.take(from: probe)
+            // The last is a full snapshot: the sampler's own row (read here for the last time, as it ends
+            // before the case's closing snapshot) gets its user/system split and its name.
+            log.take(from: probe, .full)
             log.samplerCpuNs = mb_current_thread_cpu_ns()
         }
         firstTaken.wait()
@@ -96,10 +99,10 @@ private final class SamplerLog {
         snapshots.reserveCapacity(capacity)
     }
 
-    func take(from probe: ProcessProbe) {
+    func take(from probe: ProcessProbe, _ detail: SnapshotDetail = .periodic) {
         attempts += 1
         do {
-            snapshots.append(try probe.snapshot(.periodic))
+            snapshots.append(try probe.snapshot(detail))
         } catch {
             failures.append(String(describing: error))
         }

@@ -8,17 +8,13 @@ final class CountingWorkload: Workload {
         name: "counting", summary: "counts its samples and does nothing else: the harness's cost in a user's package",
         sensors: [.accelerometer], defaultRates: [100], filters: ["raw"], defaultFilters: ["raw"], displayRate: nil)
 
-    private var samples = 0
+    private var count = 0
 
-    init(configuration: WorkloadConfiguration) throws {
-        try configuration.validate(for: Self.descriptor)
-    }
+    init(configuration: WorkloadConfiguration) {}
 
-    func handle(_ sample: SensorSample) {
-        samples += 1
-    }
+    func handle(_ sample: SensorSample) { count += 1 }
 
     func renderFrame(at time: Double) {}
 
-    var outputSummary: [String: Double] { ["samples": Double(samples)] }
+    var outputSummary: [String: Double] { ["samples": Double(count)] }
 }

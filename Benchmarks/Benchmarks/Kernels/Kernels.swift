@@ -27,7 +27,7 @@ func lap(of samples: [SensorSample], rate: Double, samplesPerTick: Int = 1, disp
 /// ticks of `lap` replayed lap after lap (`LapReplay`), as a virtual-time case feeds it.
 func feed(_ workload: any Workload, _ lap: EventLap, eventsPerIteration: Int = 1, benchmark: Benchmark) {
     var replay = LapReplay(lap: lap, units: benchmark.scaledIterations.count * eventsPerIteration * lap.units / lap.eventCount)
-    replay.deliver(to: workload)
+    workload.receive(&replay)
 }
 
 /// A per-axis filter of vectors, as the signal filters are; a protocol rather than a closure so the
@@ -116,7 +116,7 @@ let benchmarks: @Sendable () -> Void = {
         let lap = lap(of: recorded(.accelerometer, rate: 100), rate: 100)
         benchmark.startMeasurement()
         feed(workload, lap, benchmark: benchmark)
-        blackHole(workload.samples)
+        blackHole(workload.outputSummary)
     }
 
     Benchmark("virtual device reading (accelerometer)") { benchmark in

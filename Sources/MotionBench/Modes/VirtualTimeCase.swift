@@ -101,13 +101,14 @@ struct VirtualTimeCase {
         return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
     }
 
-    /// Feeds `events` (a lap's events in delivery order, made before the clock starts) to `workload`.
-    /// Never inlined: the instruction counter counts instructions only inside this function.
+    /// Feeds `events` (a lap's events in delivery order, made before the clock starts) to `workload`,
+    /// through the loop compiled for its type (`MotionEventReceiver.receive(_:)`). Never inlined: the
+    /// instruction counter counts instructions only inside this function.
     @inline(never)
     static func replay(_ events: inout LapReplay, into workload: any Workload) {
         // A local copy: the caller's replay lives in a closure's box, which every stretch would go through.
         var replay = events
-        replay.deliver(to: workload)
+        workload.receive(&replay)
         events = replay
     }
 

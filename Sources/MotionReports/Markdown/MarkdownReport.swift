@@ -118,14 +118,11 @@ public enum MarkdownReport {
     /// The harness's own cost per sample, so a reader sees what part of each virtual-time figure is theirs.
     private static func harnessFloor(_ run: RunResult) -> String {
         guard let floor = run.harnessFloor else { return "" }
-        var out = "## The harness's floor\n\n"
-        out += "Not a workload of the catalogue: a workload that does nothing but count its samples, replayed in virtual time beside the cases "
-        out += "(\(Format.hertz(floor.spec.rateHz)) Hz, \(floor.samples) samples). Every virtual-time figure above includes this much of the "
-        out += "harness's own work, feeding the sample; the rest is the workload's.\n\n"
-        out += "| | CPU ns/sample | Wall ns/sample | Instructions/sample | Allocs/sample |\n|---|---:|---:|---:|---:|\n"
-        out += "| harness floor (do-nothing workload) | \(cell(floor.cpuNsPerSample, 1)) | \(cell(floor.wallNsPerSample, 1)) | "
-        out += "\(cell(floor.instructionsPerSample, 1)) | \(share(floor.allocationsPerSample)) |\n\n"
-        return out
+        let instructions = floor.instructionsPerSample.map { ", \(Format.fixed($0, 1)) instructions" } ?? ""
+        return "**The harness's floor** (not a workload of the catalogue): a workload that does nothing but count its samples, replayed in "
+            + "virtual time beside the cases (\(Format.hertz(floor.spec.rateHz)) Hz, \(floor.samples) samples), costs "
+            + "\(cell(floor.cpuNsPerSample, 1)) CPU ns, \(cell(floor.wallNsPerSample, 1)) wall ns\(instructions) and "
+            + "\(share(floor.allocationsPerSample)) allocations a sample: the harness's own part of every virtual-time figure above; the rest is the workload's.\n\n"
     }
 
     /// For virtual-time cases fed by a recording, how much of it a case fed and how many laps it went

@@ -4,7 +4,10 @@
 ///
 /// The lap's events are walked by a tight loop that only shifts each event's time by its lap's start
 /// and hands it on (`MotionEvent.deliver(to:)`); touches, laps and the end are dealt with between
-/// stretches of that loop, never per event. Nothing is allocated.
+/// stretches of that loop, never per event. The loop is generic over the receiver's type and reached
+/// through `MotionEventReceiver.receive(_:)`, so it is compiled for each workload's type where that
+/// is declared: each event is a direct call, one call an event, as a sensor's handler makes it.
+/// Nothing is allocated.
 public struct LapReplay {
     /// The lap replayed.
     public let lap: EventLap
@@ -45,7 +48,7 @@ public struct LapReplay {
 
     /// Delivers every event not yet delivered to `receiver`, in delivery order.
     @inlinable
-    public mutating func deliver(to receiver: any MotionEventReceiver) {
+    public mutating func deliver<Receiver: MotionEventReceiver>(to receiver: Receiver) {
         // Locals: the stretches below would otherwise read and write `self` around every call.
         let events = lap.events
         var lapIndex = self.lapIndex, position = self.position
@@ -57,7 +60,7 @@ public struct LapReplay {
                 if let touch = touches.nextTime, DeliveryOrder.touch(at: touch, isDueBy: events[end - 1].time + offset) {
                     stop = Self.firstEvent(in: events, from: position, to: end, atOrAfter: touch, shiftedBy: offset)
                 }
-                Self.deliver(events, position..<stop, shiftedBy: offset, to: receiver)
+                Self.walk(events, position..<stop, shiftedBy: offset, to: receiver)
                 position = stop
                 if stop < end {
                     let due = events[stop].time + offset
@@ -75,17 +78,40 @@ public struct LapReplay {
     /// Hands `range` of `events` to `receiver`, each `offset` seconds later than in the lap: the loop
     /// every sample and frame of a replay goes through.
     @inlinable
-    static func deliver(_ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: any MotionEventReceiver) {
-        events.withUnsafeBufferPointer { events in
+    static func walk<Receiver: MotionEventReceiver>(
+        _ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: Receiver
+    ) {
+        events.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
             for index in range {
-                let event = events[index]
-                if let sensor = event.sensor {
-                    MotionEvent.sample(SensorSample(sensor: sensor, time: event.time + offset, value: event.value)).deliver(to: receiver)
+                let event = first + index
+                if event.pointee.sensor != nil {
+                    handOver(sampleAt: event, shiftedBy: offset, to: receiver)
                 } else {
-                    MotionEvent.frame(event.time + offset).deliver(to: receiver)
+                    handOver(frameAt: event, shiftedBy: offset, to: receiver)
                 }
             }
         }
+    }
+
+    /// Hands the sample at `event` to `receiver`: a call of its own, compiled for the receiver's type
+    /// but never inlined into the loop, so a workload's work on each sample is compiled as a sensor's
+    /// handler would call it, one sample at a time, never merged with the next sample's.
+    @inlinable @inline(never)
+    static func handOver<Receiver: MotionEventReceiver>(
+        sampleAt event: UnsafePointer<EventLap.Event>, shiftedBy offset: Double, to receiver: Receiver
+    ) {
+        let event = event.pointee
+        MotionEvent.sample(SensorSample(sensor: event.sensor.unsafelyUnwrapped, time: event.time + offset, value: event.value))
+            .deliver(to: receiver)
+    }
+
+    /// Hands the frame at `event` to `receiver`, as `handOver(sampleAt:shiftedBy:to:)` does a sample.
+    @inlinable @inline(never)
+    static func handOver<Receiver: MotionEventReceiver>(
+        frameAt event: UnsafePointer<EventLap.Event>, shiftedBy offset: Double, to receiver: Receiver
+    ) {
+        MotionEvent.frame(event.pointee.time + offset).deliver(to: receiver)
     }
 
     /// The first index in `start ..< end` whose event, `offset` seconds later, is at or after `time`;

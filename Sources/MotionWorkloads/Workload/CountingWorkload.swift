@@ -8,8 +8,7 @@ public final class CountingWorkload: Workload {
         name: "counting", summary: "counts its samples and does nothing else: the harness's own cost per sample",
         sensors: [.accelerometer], defaultRates: [100], filters: ["none"], defaultFilters: ["none"], displayRate: nil)
 
-    /// Samples handled so far.
-    public private(set) var samples = 0
+    private var samples = 0
 
     /// Creates the workload; throws `WorkloadError` for a filter other than `none`.
     public init(configuration: WorkloadConfiguration) throws {

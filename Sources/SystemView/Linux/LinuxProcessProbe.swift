@@ -1,6 +1,5 @@
 #if os(Linux)
 import CSystemShim
-import Foundation
 import Glibc
 
 /// Reads every thread's CPU time and the process's memory from the Linux kernel.
@@ -34,23 +33,26 @@ import Glibc
 public final class LinuxProcessProbe: ProcessProbe {
     /// What the probe keeps of a thread between snapshots.
     private struct KnownThread {
-        /// Its `stat`, kept open.
-        var statDescriptor: Int32
+        var tid: Int64
+        /// Its `stat`, kept open once read.
+        var statDescriptor: Int32?
         /// Its name at the last read of `stat`.
         var name = ""
         /// Reads of its `stat` so far: a periodic snapshot reads it while there have been fewer than two.
         var statReads = 0
     }
 
-    private let lock = NSLock()
+    /// A pthread mutex rather than Foundation's lock: a periodic snapshot wakes to cold caches, and
+    /// every library it touches costs misses.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let taskDirectory: OpaquePointer
     private let statusDescriptor: Int32
     private let statmDescriptor: Int32
     private let reader = ProcFileReader()
     private let nanosecondsPerTick: UInt64
     private let pageBytes: UInt64
-    private var known: [Int64: KnownThread] = [:]
-    private var listedThreads: [Int64] = []
+    /// The threads of the last listing, in its order, with what is known of each.
+    private var threads: [KnownThread] = []
     /// The task folder's link count when it was last listed; nil forces a listing.
     private var linksAtListing: UInt64?
 
@@ -75,31 +77,38 @@ public final class LinuxProcessProbe: ProcessProbe {
         statmDescriptor = descriptors[1]
         nanosecondsPerTick = 1_000_000_000 / UInt64(sysconf(Int32(_SC_CLK_TCK)))
         pageBytes = UInt64(sysconf(Int32(_SC_PAGESIZE)))
+        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
-        for thread in known.values { close(thread.statDescriptor) }
+        for thread in threads { thread.statDescriptor.map { _ = close($0) } }
         close(statusDescriptor)
         close(statmDescriptor)
         closedir(taskDirectory)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// Every thread alive now, with its name and CPU time, and the process's memory.
     public func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         let listed = try listThreadsIfChanged()
         let stamp = mb_monotonic_ns()
-        var threads: [ThreadCPU] = []
-        threads.reserveCapacity(listedThreads.count)
-        let someEnded = try read(listedThreads, detail, into: &threads)
+        var readings: [ThreadCPU] = []
+        readings.reserveCapacity(threads.count)
+        var someEnded = false
+        for index in threads.indices {
+            if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
+        }
         if someEnded && !listed {
             // One ended since the listing: another may have started in its place, unseen by the count.
-            let alreadyRead = Set(threads.map(\.tid))
             try listThreads()
-            _ = try read(listedThreads.filter { !alreadyRead.contains($0) }, detail, into: &threads)
+            for index in threads.indices where !readings.contains(where: { $0.tid == threads[index].tid }) {
+                if let reading = try read(&threads[index], detail) { readings.append(reading) }
+            }
         }
-        return ProcessSnapshot(monotonicNs: stamp, threads: threads, memory: try readMemory(detail))
+        return ProcessSnapshot(monotonicNs: stamp, threads: readings, memory: try readMemory(detail))
     }
 
     /// Writes 5 to `/proc/self/clear_refs`, which sets the peak (`VmHWM`) to the resident size now.
@@ -124,8 +133,11 @@ public final class LinuxProcessProbe: ProcessProbe {
         return true
     }
 
+    /// Lists `/proc/self/task` into `threads`, keeping what is known of the threads still there and
+    /// closing the `stat` of those gone.
     private func listThreads() throws {
-        listedThreads.removeAll(keepingCapacity: true)
+        var known = Dictionary(threads.map { ($0.tid, $0) }, uniquingKeysWith: { first, _ in first })
+        threads.removeAll(keepingCapacity: true)
         rewinddir(taskDirectory)
         errno = 0
         while let entry = readdir(taskDirectory) {
@@ -133,72 +145,55 @@ public final class LinuxProcessProbe: ProcessProbe {
             let tid = withUnsafeBytes(of: &entry.pointee.d_name) { name in
                 ProcText.unsignedDecimal(name, 0..<(name.firstIndex(of: 0) ?? name.count))
             }
-            if let tid { listedThreads.append(Int64(tid)) }
+            guard let tid = tid.map(Int64.init) else { continue }
+            threads.append(known.removeValue(forKey: tid) ?? KnownThread(tid: tid))
         }
-        if errno != 0 {
-            throw ProcessProbeError.systemCall("readdir", path: "/proc/self/task", errno: errno)
+        let code = errno
+        for gone in known.values { gone.statDescriptor.map { _ = close($0) } }
+        if code != 0 {
+            throw ProcessProbeError.systemCall("readdir", path: "/proc/self/task", errno: code)
         }
-        guard known.count > listedThreads.count else { return }
-        let alive = Set(listedThreads)
-        for (tid, thread) in known where !alive.contains(tid) { forget(tid, thread) }
     }
 
-    /// Appends the reading of each thread in `tids`; true when one of them had ended.
-    private func read(_ tids: [Int64], _ detail: SnapshotDetail, into threads: inout [ThreadCPU]) throws -> Bool {
-        var someEnded = false
-        for tid in tids {
-            if let thread = try readThread(tid, detail) { threads.append(thread) } else { someEnded = true }
-        }
-        return someEnded
-    }
-
-    /// The thread's reading, or nil when it has ended.
-    private func readThread(_ tid: Int64, _ detail: SnapshotDetail) throws -> ThreadCPU? {
-        var thread = known[tid]
+    /// The thread's reading, or nil when it has ended (its `stat` then closed).
+    private func read(_ thread: inout KnownThread, _ detail: SnapshotDetail) throws -> ThreadCPU? {
         // A thread whose name is settled needs only its clock in a periodic snapshot.
-        if detail == .periodic, let settled = thread, settled.statReads >= 2 {
+        if detail == .periodic, thread.statReads >= 2 {
             var cpuNs: UInt64 = 0
-            guard mb_thread_cpu_ns(tid, &cpuNs) == 0 else {
-                forget(tid, settled)
+            guard mb_thread_cpu_ns(thread.tid, &cpuNs) == 0 else {
+                forget(&thread)
                 return nil
             }
-            return ThreadCPU(tid: tid, name: settled.name, cpuNs: cpuNs, userNs: nil, systemNs: nil)
+            return ThreadCPU(tid: thread.tid, name: thread.name, cpuNs: cpuNs, userNs: nil, systemNs: nil)
         }
         // A kept descriptor of an ended thread fails with ESRCH even if its id was reused since,
         // so one fresh open follows a failed read.
-        for attempt in 0..<2 {
-            if attempt > 0, let stale = thread {
-                forget(tid, stale)
-                thread = nil
+        for _ in 0..<2 {
+            if thread.statDescriptor == nil {
+                guard let descriptor = try openStat(thread.tid) else { return nil }
+                thread.statDescriptor = descriptor
             }
-            if thread == nil {
-                guard let descriptor = try openStat(tid) else { return nil }
-                // Known at once, so that a failure below closes the descriptor with the rest.
-                thread = KnownThread(statDescriptor: descriptor)
-                known[tid] = thread
-            }
-            guard var reading = thread else { return nil }
             let text: UnsafeRawBufferPointer
             do {
-                text = try reader.contents(of: reading.statDescriptor, path: "/proc/self/task/\(tid)/stat")
+                text = try reader.contents(of: thread.statDescriptor!, path: "/proc/self/task/\(thread.tid)/stat")
             } catch ProcessProbeError.systemCall(_, _, ESRCH) {
+                forget(&thread)
                 continue
             }
             let stat = try ProcStat(parsing: text)
             // The clock is read after stat so that user + system (from stat) never exceeds the total.
             var cpuNs: UInt64 = 0
-            guard mb_thread_cpu_ns(tid, &cpuNs) == 0 else {
-                forget(tid, reading)
+            guard mb_thread_cpu_ns(thread.tid, &cpuNs) == 0 else {
+                forget(&thread)
                 return nil
             }
-            reading.name = stat.command
-            reading.statReads += 1
-            known[tid] = reading
-            guard detail == .full else { return ThreadCPU(tid: tid, name: reading.name, cpuNs: cpuNs, userNs: nil, systemNs: nil) }
+            thread.name = stat.command
+            thread.statReads += 1
+            guard detail == .full else { return ThreadCPU(tid: thread.tid, name: thread.name, cpuNs: cpuNs, userNs: nil, systemNs: nil) }
             return ThreadCPU(
-                tid: tid, name: reading.name, cpuNs: cpuNs, userNs: stat.userTicks * nanosecondsPerTick, systemNs: stat.systemTicks * nanosecondsPerTick)
+                tid: thread.tid, name: thread.name, cpuNs: cpuNs,
+                userNs: stat.userTicks * nanosecondsPerTick, systemNs: stat.systemTicks * nanosecondsPerTick)
         }
-        if let thread { forget(tid, thread) }
         return nil
     }
 
@@ -212,10 +207,10 @@ public final class LinuxProcessProbe: ProcessProbe {
         return descriptor
     }
 
-    /// Closes the thread's `stat` and drops what the probe knew of it.
-    private func forget(_ tid: Int64, _ thread: KnownThread) {
-        close(thread.statDescriptor)
-        known[tid] = nil
+    /// Closes the thread's `stat` and forgets what was known of it: an id seen again is a new thread.
+    private func forget(_ thread: inout KnownThread) {
+        thread.statDescriptor.map { _ = close($0) }
+        thread = KnownThread(tid: thread.tid)
     }
 
     private func readMemory(_ detail: SnapshotDetail) throws -> MemoryUsage {

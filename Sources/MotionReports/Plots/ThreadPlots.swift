@@ -7,7 +7,8 @@ import MotionBench
 /// The CPU chart shows the readings that close a whole sampling period, about: the first and the last
 /// reading close intervals cut short by the case's start and end (microseconds of thread start-up or
 /// wind-down, read as tens of per cent), which would stand as spikes over a steady part squashed to
-/// zero. A case with fewer than `leastReadings` such readings gets no CPU chart, and report.md says why.
+/// zero. A case with fewer than `leastReadings` such readings gets no CPU chart, and report.md says
+/// why, as it does for virtual-time cases, which get none.
 enum ThreadPlots {
     /// Whole-period readings a CPU chart needs to show anything over time.
     static let leastReadings = 5
@@ -49,15 +50,21 @@ enum ThreadPlots {
         }
     }
 
-    /// For each real-time case too short for a CPU chart, one line saying why, for report.md.
+    /// For each real-time case too short for a CPU chart one line saying why, and one for the
+    /// virtual-time cases, for report.md.
     static func cpuChartsLeftOut(_ run: RunResult) -> [String] {
-        run.cases.filter { $0.spec.mode == .realtime }.compactMap { result in
+        let short = run.cases.filter { $0.spec.mode == .realtime }.compactMap { result -> String? in
             let readings = wholePeriodReadings(result, samplerRateHz: run.settings.samplerRateHz).count
             guard readings < leastReadings else { return nil }
             return "\(subject(result)): no chart of CPU % per thread over time, as the sampler (\(Format.hertz(run.settings.samplerRateHz)) Hz) "
                 + "closed \(readings) whole sampling period\(readings == 1 ? "" : "s") in the case, fewer than \(leastReadings); "
                 + "\(RunFolder.threadsFile) has each thread's CPU over the whole case."
         }
+        guard run.cases.contains(where: { $0.spec.mode == .virtual }) else { return short }
+        return short + [
+            "Virtual-time cases: no charts over time, as their workload's thread runs flat out from start to end, a core's worth; "
+                + "their cost is their CPU per sample, and \(RunFolder.threadsFile) has each thread's CPU over the case."
+        ]
     }
 
     /// The sampler's readings of `result` that close an interval of at least half a sampling period.

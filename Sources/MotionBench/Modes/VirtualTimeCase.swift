@@ -37,7 +37,7 @@ struct VirtualTimeCase {
     }
 
     func run(
-        _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
+        _ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
         let replay = Replay(spec: spec, sensors: sensors, input: input)
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
@@ -57,12 +57,11 @@ struct VirtualTimeCase {
         }
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
-        let workload = try makeWorkload()
         var events = replay.events(units: count)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
-        let measured = try harness.measure(expectedSeconds: 60) { threads in
+        let measured = try harness.measure(expectedSeconds: 60, makeWorkload: makeWorkload) { workload, threads in
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
@@ -71,13 +70,13 @@ struct VirtualTimeCase {
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
-                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
+                allocations = AllocationCounter.currentThread(since: allocationsStart)
             }
         }
 
         var result = CaseResultBuilder.make(
             spec: spec, measured: measured, samples: count, frames: events.frames,
-            workloadCpuNs: cpuNs, workloadAllocations: allocations, outputs: workload.outputSummary, realTime: nil,
+            workloadCpuNs: cpuNs, workloadAllocations: allocations, realTime: nil,
             virtualWallNs: wallNs, simulatedSeconds: events.endInstant
         )
         result.laps = events.laps
@@ -105,10 +104,15 @@ struct VirtualTimeCase {
     /// through the loop compiled for its type (`MotionEventReceiver.receive(_:)`). Never inlined: the
     /// instruction counter counts instructions only inside this function.
     @inline(never)
-    static func replay(_ events: inout LapReplay, into workload: any Workload) {
+    static func replay(_ events: inout LapReplay, into workload: any WorkloadInstance) {
         // A local copy: the caller's replay lives in a closure's box, which every stretch would go through.
         var replay = events
-        workload.receive(&replay)
+        // A closure workload's loop calls its closure directly, as a class's calls the class's `handle`.
+        if let closure = workload as? ClosureWorkloadInstance {
+            replay.deliver(to: closure)
+        } else {
+            workload.receive(&replay)
+        }
         events = replay
     }
 

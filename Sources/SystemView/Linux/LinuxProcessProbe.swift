@@ -92,11 +92,22 @@ public final class LinuxProcessProbe: ProcessProbe {
     /// Every thread alive now, with its name and CPU time, and the process's memory.
     public func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot {
         pthread_mutex_lock(mutex)
+        let expected = threads.count
+        pthread_mutex_unlock(mutex)
+        var readings: [ThreadCPU] = []
+        readings.reserveCapacity(expected)
+        let reading = try snapshot(detail, appendingThreadsTo: &readings)
+        return ProcessSnapshot(monotonicNs: reading.monotonicNs, threads: readings, memory: reading.memory)
+    }
+
+    /// The same, appending the threads to `readings`; allocates nothing while `readings` has room and
+    /// the threads are those of the last snapshot.
+    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo readings: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
+        pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let listed = try listThreadsIfChanged()
         let stamp = mb_monotonic_ns()
-        var readings: [ThreadCPU] = []
-        readings.reserveCapacity(threads.count)
+        let first = readings.count
         var someEnded = false
         for index in threads.indices {
             if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
@@ -104,11 +115,12 @@ public final class LinuxProcessProbe: ProcessProbe {
         if someEnded && !listed {
             // One ended since the listing: another may have started in its place, unseen by the count.
             try listThreads()
-            for index in threads.indices where !readings.contains(where: { $0.tid == threads[index].tid }) {
+            let end = readings.count
+            for index in threads.indices where !readings[first..<end].contains(where: { $0.tid == threads[index].tid }) {
                 if let reading = try read(&threads[index], detail) { readings.append(reading) }
             }
         }
-        return ProcessSnapshot(monotonicNs: stamp, threads: readings, memory: try readMemory(detail))
+        return (stamp, try readMemory(detail))
     }
 
     /// Writes 5 to `/proc/self/clear_refs`, which sets the peak (`VmHWM`) to the resident size now.

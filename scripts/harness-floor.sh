@@ -30,6 +30,10 @@ while [[ $# -gt 0 ]]; do
         *) echo "harness-floor.sh: unknown option '$1' (see the comment at the top)" >&2; exit 64 ;;
     esac
 done
+for flag in "--samples $samples" "--repetitions $repetitions"; do
+    [[ ${flag#* } =~ ^[1-9][0-9]*$ ]] || { echo "harness-floor.sh: ${flag% *}: '${flag#* }' is not a count" >&2; exit 64; }
+done
+[[ $max =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "harness-floor.sh: --max: '$max' is not a number" >&2; exit 64; }
 if [[ -z $binary ]]; then
     swift build -c release --product motionbench-fixture >&2
     binary=.build/release/motionbench-fixture

@@ -14,7 +14,7 @@
 #   --binary PATH     a motionbench executable; repeat it to measure builds side by side in the same
 #                     minutes, each against the same wake loop (default: build .build/release/motionbench)
 #   --rounds N        rounds (default 4)
-#   --seconds S       length of each round (default 60)
+#   --seconds S       length of each round, whole seconds (default 60)
 #   --max R           ratio above which the script fails (default 1.5)
 #
 # The case is `accelerometer --rate 50 --filter raw --mode realtime`: four threads to read (main,
@@ -33,6 +33,10 @@ while [[ $# -gt 0 ]]; do
         *) echo "sampler-cost.sh: unknown option '$1' (see the comment at the top)" >&2; exit 64 ;;
     esac
 done
+for flag in "--rounds $rounds" "--seconds $seconds"; do
+    [[ ${flag#* } =~ ^[1-9][0-9]*$ ]] || { echo "sampler-cost.sh: ${flag% *}: '${flag#* }' is not a whole number" >&2; exit 64; }
+done
+[[ $max =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "sampler-cost.sh: --max: '$max' is not a number" >&2; exit 64; }
 if [[ ${#binaries[@]} -eq 0 ]]; then
     swift build -c release --product motionbench >&2
     binaries=(.build/release/motionbench)

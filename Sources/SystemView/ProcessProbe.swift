@@ -36,9 +36,10 @@ public enum SnapshotDetail: Hashable, Sendable {
     /// Every figure the platform has.
     case full
     /// What one sampling period needs: every thread's CPU time and the resident size. Where reading them
-    /// costs a period extra system calls, the peak resident size and the process-wide counters (faults,
-    /// context switches) may be nil: they are cumulative, so a case reads them in full snapshots at its
-    /// two ends.
+    /// costs a period extra system calls, the threads' user/system split, the peak resident size and the
+    /// process-wide counters (faults, context switches) may be nil, and a thread's name may be the one
+    /// it had when first seen: they are cumulative or rarely change, so a case reads them in full
+    /// snapshots at its two ends.
     case periodic
 }
 
@@ -50,9 +51,10 @@ public struct ThreadCPU: Hashable, Sendable, Codable {
     public var name: String
     /// Total CPU time in nanoseconds, at nanosecond resolution.
     public var cpuNs: UInt64
-    /// User-mode part in nanoseconds; nil where the platform gives no split.
+    /// User-mode part in nanoseconds; nil where the platform gives no split, or the snapshot did not
+    /// read it (`SnapshotDetail.periodic`).
     public var userNs: UInt64?
-    /// Kernel-mode part in nanoseconds; nil where the platform gives no split.
+    /// Kernel-mode part in nanoseconds; nil where `userNs` is.
     public var systemNs: UInt64?
 
     /// Creates a thread reading.

@@ -9,8 +9,9 @@ import ThreadSupport
 /// thread sleeps on a stop signal with the deadline as its time-out, so `stop()` wakes it at once
 /// instead of after up to a period. Its own CPU time is its own row in every snapshot and is also
 /// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), which
-/// may lack the cumulative figures (the peak resident size, faults, context switches): a caller wanting
-/// them takes full snapshots of its own at the start and the end, as a case does.
+/// may lack the threads' user/system split and the cumulative figures (the peak resident size, faults,
+/// context switches): a caller wanting them takes full snapshots of its own at the start and the end,
+/// as a case does. Its closing snapshot is a full one, the last that sees the sampler's own thread.
 ///
 /// Between `start()` and `stop()` the sampler allocates nothing while the process's threads stay those
 /// of its last snapshot and its reserved storage lasts: every snapshot's threads go one after another
@@ -69,7 +70,9 @@ public final class Sampler {
                 if mb_stop_signal_wait_until_ns(stopSignal, deadline) == 1 { break }
                 log.take(from: probe)
             }
-            log.take(from: probe)
+            // The last is a full snapshot: the sampler's own row (read here for the last time, as it ends
+            // before the case's closing snapshot) gets its user/system split and its name.
+            log.take(from: probe, .full)
             log.samplerCpuNs = mb_current_thread_cpu_ns()
         }
         firstTaken.wait()
@@ -116,11 +119,11 @@ private final class SamplerLog {
         readings.reserveCapacity(capacity * Self.threadsPerSnapshot)
     }
 
-    func take(from probe: ProcessProbe) {
+    func take(from probe: ProcessProbe, _ detail: SnapshotDetail = .periodic) {
         attempts += 1
         let first = readings.count
         do {
-            let reading = try probe.snapshot(.periodic, appendingThreadsTo: &readings)
+            let reading = try probe.snapshot(detail, appendingThreadsTo: &readings)
             marks.append(Mark(monotonicNs: reading.monotonicNs, memory: reading.memory, threadCount: readings.count - first))
         } catch {
             readings.removeLast(readings.count - first)

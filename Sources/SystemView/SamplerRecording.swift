@@ -1,7 +1,7 @@
 /// What a `Sampler` recorded between `start()` and `stop()`.
 public struct SamplerRecording: Sendable {
-    /// The snapshots in time order: one at start, one per period, and a closing one at stop; all periodic
-    /// (`SnapshotDetail.periodic`), so perhaps without the cumulative memory figures.
+    /// The snapshots in time order: one at start and one per period, periodic (`SnapshotDetail.periodic`,
+    /// so perhaps without the split and the cumulative memory figures), and a full closing one at stop.
     public var snapshots: [ProcessSnapshot]
     /// The sampler thread's id, so reports can show its own row.
     public var samplerTid: Int64

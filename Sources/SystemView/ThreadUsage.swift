@@ -101,10 +101,8 @@ public struct ThreadUsage: Hashable, Sendable, Codable {
                 baseline = first
                 baselineIndex = 0
             } else {
-                baseline = ThreadCPU(
-                    tid: first.tid, name: first.name, cpuNs: 0,
-                    userNs: first.userNs.map { _ in 0 }, systemNs: first.systemNs.map { _ in 0 }
-                )
+                // Born in the series: every figure from zero, so a split read at a later sight counts whole.
+                baseline = ThreadCPU(tid: first.tid, name: first.name, cpuNs: 0, userNs: 0, systemNs: 0)
                 baselineIndex = firstIndex - 1
                 let elapsed = snapshots[firstIndex].monotonicNs - snapshots[baselineIndex].monotonicNs
                 intervalPercents[baselineIndex] = ThreadUsage.percent(first.cpuNs, of: elapsed)

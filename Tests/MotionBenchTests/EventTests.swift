@@ -48,9 +48,9 @@ final class TallyWorkload: Workload {
 /// Replays `replay`'s first `units` ticks into `workload` as a virtual-time case does; the frames rendered.
 @discardableResult
 func replayed(_ replay: VirtualTimeCase.Replay, units: Int, into workload: any Workload) -> Int {
-    var stream = replay.events(units: units)
-    VirtualTimeCase.replay(&stream, into: workload)
-    return stream.frames
+    var events = replay.events(units: units)
+    VirtualTimeCase.replay(&events, into: workload)
+    return events.frames
 }
 
 /// A case spec of the tally workload for the replay tests.
@@ -61,23 +61,25 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
 @Suite struct ReplayTests {
     @Test func replayLapsTheBlockWithTimeMovingOnAndFramesOfTheLastTick() throws {
         let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: 15, samples: 10), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
-        #expect(replay.block.count == 10)
+        #expect(replay.lap.units == 10)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
         let frames = replayed(replay, units: 25, into: workload)
         #expect(workload.samples == 25)
         #expect(frames == 100 && workload.frames == 100)
         #expect(!workload.timeWentBack)
-        #expect(workload.lastTime == 99.0 / 60)
-        #expect(replay.seconds(units: 25) == 25.0 / 15)
+        #expect(abs(workload.lastTime - 99.0 / 60) < 1e-12)
+        #expect(abs(replay.events(units: 25).endInstant - 25.0 / 15) < 1e-12)
     }
 
-    /// The block holds samples only: its size does not grow with the frames a tick carries, at any
+    /// The lap is bounded in events: its size does not grow with the frames a tick carries, at any
     /// rate the plan accepts (bug: 0.1 Hz with 60 Hz frames held 2.4 million frames, 155 MiB).
-    @Test func theBlocksSizeDoesNotGrowWithFramesPerTick() throws {
+    @Test func theLapsSizeDoesNotGrowWithFramesPerTick() throws {
         for rate in [60.0, 0.1, VirtualTimeCase.lowestRate(displayRate: 60)] {
             let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
-            #expect(replay.block.count == VirtualTimeCase.maximumBlockTicks)
+            #expect(replay.lap.eventCount <= VirtualTimeCase.maximumLapEvents && replay.lap.units >= 1)
         }
+        let atSixty = VirtualTimeCase.Replay(spec: replaySpec(rate: 60, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        #expect(atSixty.lap.units == VirtualTimeCase.maximumDeviceTicks)
         // The lowest rate with 1000 frames a tick: two ticks replay with their 2000 frames.
         let rate = VirtualTimeCase.lowestRate(displayRate: 60)
         let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 2), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
@@ -142,9 +144,10 @@ final class TouchCountingWorkload: Workload {
         replayed(replay, units: 12, into: workload)
         #expect(workload.samples == 12 && !workload.timeWentBack)
         // A lap lasts until one median interval (0.01 s) past the last sample: 0.54 s. Two laps of
-        // 5, then 2 samples of the third (1.08 and 1.09 s); then the frames before 1.10 s.
-        #expect(workload.lastTime == 0.01 + 2 * 0.54)
-        #expect(replay.seconds(units: 12) == 0.02 + 2 * 0.54)
+        // 5, then 2 samples of the third (1.08 and 1.09 s), and the third lap's frames before its
+        // third sample: the last at 1/60 s into it.
+        #expect(workload.lastTime == 2 * 0.54 + 1.0 / 60)
+        #expect(replay.events(units: 12).endInstant == 2 * 0.54 + 0.02)
     }
 }
 

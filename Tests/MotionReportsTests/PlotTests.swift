@@ -89,12 +89,31 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(SVGProbe.parse(estimate.svg).seriesNames == ["truth", "none", "median-5"])
         let error = try #require(plots.charts.first { $0.fileName == "plots/barometer-1hz-error.svg" })
         #expect(SVGProbe.parse(error.svg).seriesNames == ["none", "median-5"])
-        // The real-time case's CPU and memory, from run.json's readings.
-        let cpu = try #require(plots.charts.first { $0.fileName == "plots/accelerometer-10hz-low-pass-realtime-1-cpu.svg" })
-        #expect(SVGProbe.parse(cpu.svg).seriesNames == ["mb-workload (workload)"])
+        // The real-time case's memory, from run.json's readings; its two readings are too few for a
+        // chart of CPU over time, and the report says so.
+        #expect(!plots.charts.contains { $0.kind == .threadCPU })
         #expect(SVGProbe.parse(try #require(plots.charts.first { $0.fileName.hasSuffix("-rss.svg") }).svg).seriesNames == ["process RSS"])
         let report = MarkdownReport.render(scoredRun(), charts: plots.charts)
         #expect(report.contains("## Plots") && report.contains("](plots/barometer-1hz-estimate.svg)"))
+        #expect(report.contains(
+            "- accelerometer 10 Hz low-pass (real time, #1): no chart of CPU % per thread over time, as the sampler (10 Hz) closed 1 whole "
+                + "sampling period in the case, fewer than 5; threads.csv has each thread's CPU over the whole case."))
+        #expect(report.contains("- Virtual-time cases: no charts over time, as their workload's thread runs flat out from start to end"))
+    }
+
+    /// Readings every 0.1 s, the first 1 ms after the case's start and the last 3 ms after the one
+    /// before: the two short intervals' percentages (90 and 80 %) would tower over the steady 2 %.
+    @Test func aCPUChartShowsTheWholeSamplingPeriodsOnly() throws {
+        var run = SampleRun.make()
+        let times = [0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.503]
+        run.cases[1].timeseries = times.enumerated().map { index, time in
+            let percent = index == 0 ? 90.0 : index == times.count - 1 ? 80 : 2
+            return TimeseriesPoint(elapsedSeconds: time, rssMiB: 10, threads: [ThreadPoint(tid: 101, cpuNs: 0, cpuPct: percent)])
+        }
+        let chart = try #require(ThreadPlots.make(run) { _ in true }.first { $0.kind == .threadCPU })
+        #expect(SVGProbe.parse(chart.svg).polylinePoints.max() == 5, "the five whole periods, 0.1 … 0.5 s")
+        #expect(!chart.svg.contains(">90<") && !chart.svg.contains(">80<"), "the axis spans the steady readings")
+        #expect(ThreadPlots.cpuChartsLeftOut(run).count == 1, "the virtual-time case's line alone")
     }
 
     @Test func aMissingEmittedFileIsANoteAndAMalformedOneNamesItsLine() throws {

@@ -45,7 +45,7 @@ import ThreadSupport
         #expect(snapshot.memory.minorFaults != nil && snapshot.memory.voluntaryContextSwitches != nil)
     }
 
-    @Test func anIdleThreadKeepsItsNameAndSplitAndARenameShowsAtOnce() throws {
+    @Test func aPeriodicSnapshotReadsClocksAndAFullOneTheNameAndSplitToo() throws {
         let probe = try LinuxProcessProbe()
         let parked = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
@@ -57,6 +57,8 @@ import ThreadSupport
             parked.signal()
             proceed.wait()
             _ = mb_set_current_thread_name("mb-test-renamed")
+            let again = mb_current_thread_cpu_ns()
+            while mb_current_thread_cpu_ns() - again < 20_000_000 {}
             parked.signal()
             proceed.wait()
         }
@@ -67,15 +69,20 @@ import ThreadSupport
         let second = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
         proceed.signal()
         parked.wait()
-        let renamed = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
+        try #require(waitUntilAsleep(tid))
+        let periodic = try #require(try probe.snapshot(.periodic).threads.first { $0.tid == tid })
+        let full = try #require(try probe.snapshot(.full).threads.first { $0.tid == tid })
         proceed.signal()
         thread.join()
 
         #expect(first.name == "mb-test-idle" && first.cpuNs >= 30_000_000)
         #expect(second == first, "a parked thread reads the same")
-        #expect(renamed.name == "mb-test-renamed")
-        #expect(renamed.cpuNs > first.cpuNs)
-        #expect(try #require(renamed.userNs) >= (try #require(first.userNs)))
+        #expect(first.userNs == nil && first.systemNs == nil, "a periodic snapshot reads no split")
+        // Its clock moves at once; its new name and split wait for the full snapshot.
+        #expect(periodic.cpuNs >= first.cpuNs + 20_000_000 && periodic.name == "mb-test-idle")
+        #expect(full.name == "mb-test-renamed" && full.cpuNs == periodic.cpuNs)
+        let split = try #require(full.userNs) + (try #require(full.systemNs))
+        #expect(split <= full.cpuNs && full.cpuNs - split <= 20_000_000)
     }
 
     /// Whether thread `tid`'s CPU clock stood still over 5 ms within a second of trying.

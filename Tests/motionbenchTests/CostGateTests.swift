@@ -37,6 +37,10 @@ import Testing
         #expect(try instructions(again) == count, "the same code counts the same, to the instruction")
         #expect(try #require(try instructions(candidate)) > count + 60, "20 more rounds of a few instructions each")
         #expect(FileManager.default.fileExists(atPath: baseline.appendingPathComponent("profiles/burner-100hz-raw.folded").path))
+        // The harness's floor, measured beside the case and counted alone, repeats as exactly.
+        let floor = try #require(try RunResult.load(from: baseline.appendingPathComponent("run.json")).harnessFloor?.instructionsPerSample)
+        #expect(floor > 0 && floor < count)
+        #expect(try RunResult.load(from: again.appendingPathComponent("run.json")).harnessFloor?.instructionsPerSample == floor)
 
         #expect(try CLI.run(["compare", baseline.path, again.path], executable: CLI.fixture).status == 0)
         let report = CLI.temporaryFolder()

@@ -17,19 +17,17 @@ func recorded(_ sensor: SensorKind, rate: Double) -> [SensorSample] {
     return (0..<4096).map { device.reading(of: sensor, at: Double($0) / rate) }
 }
 
-/// Feeds a workload, per iteration, the next `eventsPerIteration` events of `samples` replayed lap
-/// after lap at `rate` ticks per second (`samplesPerTick` samples a tick), with frames at
-/// `displayRate`, in delivery order (`MotionEventStream`) and through `MotionEvent.deliver(to:)`, as a
-/// virtual-time case feeds it.
-func feed(
-    _ workload: any Workload, _ samples: [SensorSample], rate: Double, samplesPerTick: Int = 1, displayRate: Double? = nil,
-    eventsPerIteration: Int = 1, benchmark: Benchmark
-) {
-    var stream = MotionEventStream(
-        feed: LappedFeed(block: samples, timing: .ticks(rate: rate, samplesPerTick: samplesPerTick), total: .max), displayRate: displayRate)
-    for _ in benchmark.scaledIterations {
-        for _ in 0..<eventsPerIteration { stream.next()!.deliver(to: workload) }
-    }
+/// The lap a virtual-time case replays of `samples` (readings at `rate` ticks per second,
+/// `samplesPerTick` a tick), with frames at `displayRate`, put in delivery order (`EventLap`).
+func lap(of samples: [SensorSample], rate: Double, samplesPerTick: Int = 1, displayRate: Double? = nil) -> EventLap {
+    EventLap(samples: samples, timing: .ticks(count: samples.count / samplesPerTick, rate: rate), displayRate: displayRate)
+}
+
+/// Feeds a workload about `eventsPerIteration` events (samples and frames) per iteration, in whole
+/// ticks of `lap` replayed lap after lap (`LapReplay`), as a virtual-time case feeds it.
+func feed(_ workload: any Workload, _ lap: EventLap, eventsPerIteration: Int = 1, benchmark: Benchmark) {
+    var replay = LapReplay(lap: lap, units: benchmark.scaledIterations.count * eventsPerIteration * lap.units / lap.eventCount)
+    workload.receive(&replay)
 }
 
 /// A per-axis filter of vectors, as the signal filters are; a protocol rather than a closure so the
@@ -50,11 +48,9 @@ func workloadBenchmark(
 ) {
     Benchmark(name, configuration: configuration) { benchmark in
         let workload = try make()
-        let samples = recorded(sensor, rate: rate)
+        let lap = lap(of: recorded(sensor, rate: rate), rate: rate, displayRate: framesPerSample > 0 ? 60 : nil)
         benchmark.startMeasurement()
-        feed(
-            workload, samples, rate: rate, displayRate: framesPerSample > 0 ? 60 : nil, eventsPerIteration: 1 + framesPerSample,
-            benchmark: benchmark)
+        feed(workload, lap, eventsPerIteration: 1 + framesPerSample, benchmark: benchmark)
     }
 }
 
@@ -113,6 +109,15 @@ let benchmarks: @Sendable () -> Void = {
         for iteration in benchmark.scaledIterations {
             blackHole(detector.update(samples[iteration & 4095].value, at: Double(iteration) / 100))
         }
+    }
+
+    // The harness's floor: the replay of a virtual-time case feeding a workload that only counts its samples.
+    Benchmark("replay loop, counting workload (the harness's floor)") { benchmark in
+        let workload = try CountingWorkload(configuration: WorkloadConfiguration(rate: 100, filter: "none"))
+        let lap = lap(of: recorded(.accelerometer, rate: 100), rate: 100)
+        benchmark.startMeasurement()
+        feed(workload, lap, benchmark: benchmark)
+        blackHole(workload.outputSummary)
     }
 
     Benchmark("virtual device reading (accelerometer)") { benchmark in

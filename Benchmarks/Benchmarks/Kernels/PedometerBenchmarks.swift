@@ -39,9 +39,9 @@ func pedometerBenchmarks() {
 
     Benchmark("pedometer handle (main side, hand-off to the worker)") { benchmark in
         let workload = try PedometerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "default"))
-        let samples = walkingTicks()
+        let lap = lap(of: walkingTicks(), rate: 50, samplesPerTick: PedometerWorkload.descriptor.sensors.count)
         benchmark.startMeasurement()
-        feed(workload, samples, rate: 50, samplesPerTick: PedometerWorkload.descriptor.sensors.count, benchmark: benchmark)
+        feed(workload, lap, benchmark: benchmark)
         workload.finish()
     }
 }

@@ -25,8 +25,9 @@ func sensorWorkloadBenchmarks() {
             let workload = try HeadingWorkload(configuration: WorkloadConfiguration(rate: 50, filter: filter))
             let streams = HeadingWorkload.descriptor.sensors.map { recorded($0, rate: 50) }
             let samples = streams[0].indices.flatMap { index in streams.map { $0[index] } }
+            let lap = lap(of: samples, rate: 50, samplesPerTick: streams.count)
             benchmark.startMeasurement()
-            feed(workload, samples, rate: 50, samplesPerTick: streams.count, benchmark: benchmark)
+            feed(workload, lap, benchmark: benchmark)
         }
     }
 

@@ -13,17 +13,21 @@ public struct CaseInput {
     public var reference: AccuracyReference?
     /// What the source knows of its sensors' errors, handed to the workload; nil when nothing.
     public var calibration: SensorCalibration?
+    /// Seconds of recording every subscribed sensor covers from time 0, past which `source` holds the
+    /// last reading; nil for the virtual device, which never runs out.
+    public var recordingSeconds: Double?
 
     /// Creates an input.
     public init(
         source: any SensorSource, touches: [TouchEvent] = [], recorded: [SensorSample]? = nil, reference: AccuracyReference? = nil,
-        calibration: SensorCalibration? = nil
+        calibration: SensorCalibration? = nil, recordingSeconds: Double? = nil
     ) {
         self.source = source
         self.touches = touches
         self.recorded = recorded
         self.reference = reference
         self.calibration = calibration
+        self.recordingSeconds = recordingSeconds
     }
 }
 

@@ -121,14 +121,19 @@ public final class RunInput {
         guard missing.isEmpty else { throw PlanError.sourceLacksSensors(workload: spec.workload, missing: missing, source: source.description) }
         let subscription: any SensorSource
         var recorded: [SensorSample]?
+        var recordingSeconds: Double?
         switch feed {
         case let .device(scenario, seed):
             subscription = VirtualDevice(scenario: scenario, seed: seed)
         case let .recording(trace):
-            subscription = ResampledSource(streams: trace.samples.filter { sensors.contains($0.key) }, rate: spec.rateHz, origin: 0)
+            let resampled = ResampledSource(streams: trace.samples.filter { sensors.contains($0.key) }, rate: spec.rateHz, origin: 0)
+            subscription = resampled
+            recordingSeconds = resampled.duration
             if spec.recordedTiming { recorded = recordedSamples(of: sensors, in: trace) }
         }
-        return CaseInput(source: subscription, touches: touches, recorded: recorded, reference: reference, calibration: calibration)
+        return CaseInput(
+            source: subscription, touches: touches, recorded: recorded, reference: reference, calibration: calibration,
+            recordingSeconds: recordingSeconds)
     }
 
     private func recordedSamples(of sensors: [SensorKind], in trace: Trace) -> [SensorSample] {

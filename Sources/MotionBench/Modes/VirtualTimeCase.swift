@@ -4,20 +4,22 @@ import MotionWorkloads
 import SystemView
 import ThreadSupport
 
-/// Runs a case as fast as the CPU allows: the workload thread replays a block of samples made in
-/// advance (lap after lap, time moving on), with display frames and touches merged in as they fall
-/// due (`MotionEventStream`), until it has handled the case's sample count, then waits for the
-/// workload's own workers to catch up (`Workload.finish`).
+/// Runs a case as fast as the CPU allows: the workload thread replays a lap of events put in delivery
+/// order in advance (`EventLap`: a stretch of ticks, or the recording itself), lap after lap, time
+/// moving on, with touches merged in as they fall due (`LapReplay`), until it has handled the case's
+/// sample count, then waits for the workload's own workers to catch up (`Workload.finish`).
 ///
-/// Samples are made before the clock starts, so the source's cost is not the workload's. Only
-/// samples are stored: the block is bounded in ticks, and frames are made when due, so the harness's
-/// memory grows neither with the case's length nor with its frames per tick.
+/// The lap is made before the clock starts, so neither the source's cost nor the ordering is the
+/// workload's. It is bounded in events, so the harness's memory grows neither with the case's length
+/// nor with its frames per tick.
 struct VirtualTimeCase {
     let harness: CaseHarness
-    /// At most this many sample ticks in the replayed block.
-    static let maximumBlockTicks = 4096
-    /// Most recorded samples a block holds (a recording replays its first ones, lap after lap).
-    static let maximumRecordedBlock = 16_384
+    /// At most this many sample ticks in a lap of the virtual device, which never runs out: a lap is a
+    /// stretch of its scenario.
+    static let maximumDeviceTicks = 4096
+    /// At most this many events (samples and frames) in a lap: a recording longer than that is
+    /// replayed from its start, as far as a lap holds.
+    static let maximumLapEvents = 65_536
     /// Ticks (or recorded samples) the warm-up feeds at most: enough to warm code and data and to time
     /// a tick.
     static let warmUpUnits = 256
@@ -45,17 +47,17 @@ struct VirtualTimeCase {
         var warmUpNs: UInt64 = 0
         do {
             let warmUp = try makeWorkload()
-            var stream = replay.events(units: warmUpUnits)
+            var events = replay.events(units: warmUpUnits)
             NamedThread(name: "mb-warm-up") {
                 let start = mb_monotonic_ns()
-                Self.replay(&stream, into: warmUp)
+                Self.replay(&events, into: warmUp)
                 warmUp.finish()
                 warmUpNs = mb_monotonic_ns() - start
             }.join()
         }
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
-        var stream = replay.events(units: count)
+        var events = replay.events(units: count)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
@@ -64,7 +66,7 @@ struct VirtualTimeCase {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                Self.replay(&stream, into: workload)
+                Self.replay(&events, into: workload)
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -72,11 +74,15 @@ struct VirtualTimeCase {
             }
         }
 
-        return CaseResultBuilder.make(
-            spec: spec, measured: measured, samples: count, frames: stream.frames,
+        var result = CaseResultBuilder.make(
+            spec: spec, measured: measured, samples: count, frames: events.frames,
             workloadCpuNs: cpuNs, workloadAllocations: allocations, realTime: nil,
-            virtualWallNs: wallNs, simulatedSeconds: replay.seconds(units: count)
+            virtualWallNs: wallNs, simulatedSeconds: events.endInstant
         )
+        result.laps = events.laps
+        result.recordingSeconds = replay.recordingSeconds
+        result.recordingSecondsFed = replay.recordingSeconds.map { _ in replay.lap.instant(ofUnit: min(count, replay.lap.units) - 1) }
+        return result
     }
 
     /// Ticks the warm-up feeds: `warmUpUnits`, fewer when each carries many frames, at least one.
@@ -94,68 +100,97 @@ struct VirtualTimeCase {
         return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
     }
 
-    /// Feeds `stream` (a replay's events, made before the clock starts) to `workload` in delivery order.
-    /// Never inlined: the instruction counter counts instructions only inside this function.
+    /// Feeds `events` (a lap's events in delivery order, made before the clock starts) to `workload`,
+    /// through the loop compiled for its type (`MotionEventReceiver.receive(_:)`). Never inlined: the
+    /// instruction counter counts instructions only inside this function.
     @inline(never)
-    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any WorkloadInstance) {
+    static func replay(_ events: inout LapReplay, into workload: any WorkloadInstance) {
+        // A local copy: the caller's replay lives in a closure's box, which every stretch would go through.
+        var replay = events
         // A closure workload's loop calls its closure directly, as a class's calls the class's `handle`.
         if let closure = workload as? ClosureWorkloadInstance {
-            feed(&stream, into: closure)
+            replay.deliver(to: closure)
         } else {
-            feed(&stream, into: workload)
+            workload.receive(&replay)
         }
+        events = replay
     }
 
-    @inline(__always)
-    private static func feed(_ stream: inout MotionEventStream<LappedFeed>, into receiver: some MotionEventReceiver) {
-        // A local copy: the caller's stream lives in a closure's box, which every event would go through.
-        var events = stream
-        while let event = events.next() { event.deliver(to: receiver) }
-        stream = events
-    }
-
-    /// A case's input made ready to replay: the block of samples, how they are timed, and what is
-    /// merged in as it falls due.
+    /// A case's input made ready to replay: the lap of events, and the touches merged in as they fall due.
     struct Replay {
-        let block: [SensorSample]
-        let timing: LappedFeed.Timing
-        let displayRate: Double?
+        let lap: EventLap
         let touches: [TouchEvent]
+        /// Seconds of the recording feeding the case; nil for the virtual device.
+        let recordingSeconds: Double?
 
-        /// The block of `spec`'s input: the recording's own samples at its own timing (a lap lasts
-        /// until the sample after the block's last, or one median interval past it), else ticks at the
-        /// case's rate read from a copy of the input's source. Touches are a script over the case's
-        /// time, not a loop: each is delivered once, when due.
+        /// The lap of `spec`'s input: the recording's own samples at its own timing (a lap lasts until
+        /// the sample after its last, or one interval past the recording's last), else ticks at the
+        /// case's rate read from a copy of the input's source, as many as cover the recording (never the
+        /// reading held past its end), or a stretch of the virtual device that holds whole frame
+        /// periods, so frames keep their pace across laps. Touches are a script over the case's time,
+        /// not a loop: each is delivered once, when due.
         init(spec: CaseSpec, sensors: [SensorKind], input: CaseInput) {
-            displayRate = spec.displayRateHz
             touches = input.touches
+            recordingSeconds = input.recordingSeconds
+            let displayRate = spec.displayRateHz
             if let recorded = input.recorded, !recorded.isEmpty {
-                let count = min(recorded.count, VirtualTimeCase.maximumRecordedBlock)
-                block = Array(recorded.prefix(count))
-                let lapSeconds = count < recorded.count
-                    ? recorded[recorded.startIndex + count].time
-                    : block[count - 1].time + StreamResampler.medianInterval(block)
-                timing = .recorded(lapSeconds: lapSeconds)
+                let interval = StreamResampler.medianInterval(recorded)
+                let pastLast = recorded[recorded.count - 1].time + (interval > 0 ? interval : 1 / spec.rateHz)
+                func end(_ count: Int) -> Double { count < recorded.count ? recorded[count].time : pastLast }
+                var count = VirtualTimeCase.largest(upTo: min(recorded.count, spec.sampleCount)) { count in
+                    count + Int((end(count) * (displayRate ?? 0)).rounded(.up)) <= VirtualTimeCase.maximumLapEvents
+                }
+                // A lap ends between two instants, never between samples of one.
+                while count < recorded.count, recorded[count].time <= recorded[count - 1].time {
+                    count = count > 1 ? count - 1 : recorded.count
+                }
+                lap = EventLap(samples: Array(recorded.prefix(count)), timing: .recorded(seconds: end(count)), displayRate: displayRate)
             } else {
-                let ticks = min(spec.sampleCount, VirtualTimeCase.maximumBlockTicks)
+                let ticks = VirtualTimeCase.lapTicks(spec, sensors: sensors.count, recordingSeconds: input.recordingSeconds)
                 var feed = FixedRateFeed(source: AnySensorSource(input.source), sensors: sensors, rate: spec.rateHz, tickCount: ticks)
                 var samples: [SensorSample] = []
                 samples.reserveCapacity(ticks * sensors.count)
                 while feed.nextInstant != nil { samples.append(feed.next()) }
-                block = samples
-                timing = .ticks(rate: spec.rateHz, samplesPerTick: sensors.count)
+                lap = EventLap(samples: samples, timing: .ticks(count: ticks, rate: spec.rateHz), displayRate: displayRate)
             }
         }
 
-        /// The events of the first `units` ticks or recorded samples, with the frames before the
-        /// tick or sample after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz).
-        func events(units: Int) -> MotionEventStream<LappedFeed> {
-            MotionEventStream(feed: LappedFeed(block: block, timing: timing, total: units), displayRate: displayRate, touches: touches)
+        /// The replay of the first `units` ticks or recorded samples, with the frames before the unit
+        /// after the last (so N ticks at 15 Hz come with 4N frames at 60 Hz), and the touches.
+        func events(units: Int) -> LapReplay {
+            LapReplay(lap: lap, units: units, touches: touches)
         }
+    }
 
-        /// The seconds of the case's time that `units` ticks or recorded samples cover.
-        func seconds(units: Int) -> Double {
-            LappedFeed(block: block, timing: timing, total: units).endInstant
+    /// Ticks in a lap of `spec`'s case fed `sensors` sensors: no more than the case feeds, than the lap's
+    /// events hold, nor than cover the recording (`recordingSeconds`; nil for the virtual device, whose
+    /// lap is at most `maximumDeviceTicks` and, when the case goes round it, whole frame periods long).
+    static func lapTicks(_ spec: CaseSpec, sensors: Int, recordingSeconds: Double?) -> Int {
+        let rate = spec.rateHz
+        let eventsPerTick = Double(sensors) + (spec.displayRateHz ?? 0) / rate
+        var ticks = min(spec.sampleCount, Int(Double(maximumLapEvents) / max(1, eventsPerTick)))
+        if let seconds = recordingSeconds {
+            // Tick k is in the recording when its instant is at most the recording's end.
+            let covering = largest(upTo: Int((seconds * rate).rounded(.down)) + 2) { DeliveryOrder.instant(of: $0 - 1, rate: rate) <= seconds }
+            return max(1, min(ticks, covering))
         }
+        ticks = min(ticks, maximumDeviceTicks)
+        if let displayRate = spec.displayRateHz, spec.sampleCount > ticks,
+            let period = (1...max(1, ticks)).first(where: { (Double($0) * displayRate).truncatingRemainder(dividingBy: rate) == 0 })
+        {
+            ticks -= ticks % period
+        }
+        return max(1, ticks)
+    }
+
+    /// The largest count in `1 ... limit` that `fits` (which holds up to some count and not past it); 1
+    /// when none does.
+    static func largest(upTo limit: Int, where fits: (Int) -> Bool) -> Int {
+        var low = 1, high = max(1, limit)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }

@@ -66,6 +66,17 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// between it and half as many); two runs' counts compare when these match.
     public var instructionTicks: Int? = nil
 
+    /// Virtual time: how many times the case went round its lap of events (a stretch of the virtual
+    /// device, or the recording it replays), a fraction for a lap fed in part; nil in real time and in
+    /// runs recorded before laps were reported.
+    public var laps: Double? = nil
+    /// Virtual time fed by a recording: seconds of the recording a lap reaches, from its start to the
+    /// last tick or sample fed (the whole recording, or its start when a lap cannot hold it all or the
+    /// case is shorter); nil for the virtual device and in real time.
+    public var recordingSecondsFed: Double? = nil
+    /// Virtual time fed by a recording: the recording's length, the seconds every sensor the case
+    /// reads covers; nil for the virtual device and in real time.
+    public var recordingSeconds: Double? = nil
     /// Heap bytes the workload held once created: the process's live heap just after its creation
     /// less just before, every block by its usable size (what the allocator set aside for it). nil
     /// where the build cannot count (not Linux, or a sanitizer), as for the heap figures below.

@@ -28,6 +28,10 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// Set for a run joined from shards (`RunMerge`): each shard's slice, times and environment, so
     /// every case's machine is known; nil for a run made in one go.
     public var mergedShards: [MergedShard]? = nil
+    /// The harness's own cost per sample, measured beside the cases (`HarnessFloor`): a do-nothing
+    /// workload in virtual time, not a case of the plan; nil for a run without virtual-time cases, a
+    /// merged run, and runs recorded before the floor was measured.
+    public var harnessFloor: CaseResult? = nil
 
     /// Creates a run result of the current schema.
     public init(

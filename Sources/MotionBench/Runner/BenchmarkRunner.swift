@@ -30,16 +30,18 @@ public struct BenchmarkRunner {
         public var remainingSeconds: Double
     }
 
-    /// Runs every case in order. Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`)
-    /// ends the run there, scored and marked interrupted, so the case in flight always finishes. After
-    /// each case it hands `checkpoint` the run so far, marked in progress, for a caller that keeps
-    /// finished cases safe on disk.
+    /// Runs every case in order, after the harness's floor (`harnessFloor`, a case of `HarnessFloor`;
+    /// nil measures none). Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the
+    /// run there, scored and marked interrupted, so the case in flight always finishes. After each case
+    /// it hands `checkpoint` the run so far, marked in progress, for a caller that keeps finished cases
+    /// safe on disk.
     public func run(
-        _ cases: [CaseSpec], settings: RunSettings, progress: (Progress) -> Void = { _ in },
+        _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, progress: (Progress) -> Void = { _ in },
         stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
     ) throws -> RunResult {
         let startedAt = Self.timestamp(Date())
         let environment = RunEnvironment.current()
+        let floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
         var results: [CaseResult] = []
         var estimator = DurationEstimator()
         var stopCause: String?
@@ -53,18 +55,22 @@ public struct BenchmarkRunner {
             results.append(try run(spec))
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
             if offset + 1 < cases.count {
-                try checkpoint(RunResult(
+                var partial = RunResult(
                     startedAt: startedAt, finishedAt: Self.timestamp(Date()), environment: environment, settings: settings,
-                    cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count)))
+                    cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
+                partial.harnessFloor = floor
+                try checkpoint(partial)
                 mb_return_free_memory()
             }
         }
         let accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
-        return RunResult(
+        var result = RunResult(
             startedAt: startedAt, finishedAt: Self.timestamp(Date()),
             environment: environment, settings: settings, cases: results, accuracy: accuracy,
             interruption: stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
         )
+        result.harnessFloor = floor
+        return result
     }
 
     /// Runs one case.

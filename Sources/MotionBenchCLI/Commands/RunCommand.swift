@@ -78,9 +78,16 @@ struct RunCommand: ParsableCommand {
         valueName: "I/N"))
     var shard: String?
 
+    /// Whether the harness's floor is measured beside the cases; the instruction counter's child runs
+    /// set it, to count a case without the floor and the floor alone.
+    @Option(help: .hidden)
+    var harnessFloor: HarnessFloorChoice = .beside
+
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
-        if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `\(CommandContext.executableName) list`)") }
+        if !all && workloads.isEmpty && harnessFloor != .alone {
+            throw ValidationError("name at least one workload, or --all (see `\(CommandContext.executableName) list`)")
+        }
         if duration != nil, mode == .virtual {
             throw ValidationError("--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
         }
@@ -106,6 +113,7 @@ struct RunCommand: ParsableCommand {
         try CommandFailure.reporting {
             // Checked before anything runs: a missing valgrind is exit 69 at once, not after the cases.
             let counting = try counter.map { _ in try InstructionCounting.prepare() }
+            if harnessFloor == .alone { return try runHarnessFloorAlone() }
             let input = try SourceOption.input(source, defaultSeed: seed)
             let native = rate == "native"
             let request = PlanRequest(
@@ -150,7 +158,8 @@ struct RunCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
                 }
                 result = try runner.run(
-                    cases, settings: settings, progress: progress.show, stopRequested: { StopSignal.received()?.name },
+                    cases, settings: settings, harnessFloor: harnessFloor == .beside ? HarnessFloor.spec(beside: cases) : nil,
+                    progress: progress.show, stopRequested: { StopSignal.received()?.name },
                     checkpoint: { partial in
                         // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
                         var partial = partial
@@ -206,8 +215,10 @@ struct RunCommand: ParsableCommand {
                 let counts = try counting.count(result, catalogue: CommandContext.catalogue) { line in
                     if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
                 }
-                result.setInstructions(counts.mapValues { ($0.perSample, $0.ticks) })
-                written += try ProfileFiles.write(counts.mapValues(\.profile), of: result, to: folder)
+                result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })
+                result.harnessFloor?.instructionsPerSample = counts.harnessFloor?.perSample
+                result.harnessFloor?.instructionTicks = counts.harnessFloor?.ticks
+                written += try ProfileFiles.write(counts.cases.mapValues(\.profile), of: result, to: folder)
                 _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
             }
             var plots: [ReportChart] = []
@@ -232,9 +243,29 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// `--harness-floor alone`: measures the harness's floor and nothing else (`--samples` of it), for
+    /// the instruction counter, writing run.json into `--out` when given.
+    private func runHarnessFloorAlone() throws {
+        let floor = HarnessFloor.spec(sampleCount: samples ?? (quick ? 20_000 : 200_000), seed: seed)
+        let settings = RunSettings(
+            durationSeconds: 0, sampleCount: floor.sampleCount, repetitions: 1, samplerRateHz: samplerRate, source: "none", quick: quick)
+        let runner = BenchmarkRunner(
+            probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: CommandContext.catalogue, input: RunInput(scenario: .still, seed: seed))
+        let result = try runner.run([], settings: settings, harnessFloor: floor)
+        guard let out else { return }
+        let folder = URL(literalPath: out)
+        try AtomicFile.prepareFolder(folder)
+        _ = try RunReport.write(result, to: folder, formats: [.json])
+    }
+
     private static func folderTimestamp() -> String {
         BenchmarkRunner.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
     }
+}
+
+/// The `--harness-floor` choices: the harness's floor measured beside the cases, not at all, or alone.
+enum HarnessFloorChoice: String, ExpressibleByArgument, CaseIterable {
+    case beside, off, alone
 }
 
 /// The `--counter` choices: what else to count beside time.

@@ -64,40 +64,59 @@ struct InstructionCounting {
         return InstructionCounting(executable: copy, scratch: scratch, demangled: demangled)
     }
 
-    /// Counts each distinct virtual-time case of `run`; `progress` sees each as it starts.
-    func count(_ run: RunResult, catalogue: WorkloadCatalogue, progress: (String) -> Void) throws -> [CaseIdentity: Count] {
-        var specs: [CaseSpec] = []
+    /// Counts each distinct virtual-time case of `run`, and its harness floor when it has one;
+    /// `progress` sees each as it starts.
+    func count(
+        _ run: RunResult, catalogue: WorkloadCatalogue, progress: (String) -> Void
+    ) throws -> (cases: [CaseIdentity: Count], harnessFloor: Count?) {
+        /// One thing to count: a case, or the floor (`identity` nil), run by `arguments` for a number of ticks.
+        struct Job {
+            var identity: CaseIdentity?
+            var name: String
+            var ticks: Int
+            var arguments: (Int) -> [String]
+            var descriptor: WorkloadDescriptor?
+        }
+        var jobs: [Job] = []
         var seen = Set<CaseIdentity>()
         for result in run.cases where result.spec.mode == .virtual && seen.insert(result.spec.identity).inserted {
-            var spec = result.spec
-            spec.sampleCount = Self.ticks(costNsPerSample: result.cpuNsPerSample)
-            specs.append(spec)
+            let spec = result.spec
+            jobs.append(Job(
+                identity: spec.identity, name: spec.identity.name, ticks: Self.ticks(costNsPerSample: result.cpuNsPerSample),
+                arguments: { spec.runArguments(ticks: $0, source: run.settings.source) }, descriptor: catalogue.named(spec.workload)!.descriptor))
+        }
+        if let floor = run.harnessFloor {
+            jobs.append(Job(
+                identity: nil, name: HarnessFloor.name, ticks: Self.ticks(costNsPerSample: floor.cpuNsPerSample),
+                arguments: { ["run", "--harness-floor", "alone", "--mode", "virtual", "--samples", String($0), "--sampler-rate", "0.001", "--seed", String(floor.spec.seed)] },
+                descriptor: nil))
         }
         let replay = try symbols(startingWith: "MotionBench.VirtualTimeCase.replay(")
-        var counts: [CaseIdentity: Count] = [:]
+        var counts: [String: Count] = [:]
         var failure: Error?
         let lock = NSLock()
-        for (index, spec) in specs.enumerated() {
-            progress("instructions: \(index + 1)/\(specs.count) \(spec.identity.name), \(spec.sampleCount) ticks under callgrind")
+        for (index, job) in jobs.enumerated() {
+            progress("instructions: \(index + 1)/\(jobs.count) \(job.name), \(job.ticks) ticks under callgrind")
         }
-        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-            let spec = specs[index]
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
             do {
-                let descriptor = catalogue.named(spec.workload)!.descriptor
-                let counted = try spec.workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
-                let long = try profile(spec, ticks: spec.sampleCount, settings: run.settings, toggles: replay + counted.workers)
-                let short = try profile(spec, ticks: spec.sampleCount / 2, settings: run.settings, toggles: replay + counted.workers)
-                let extra = Double(spec.sampleCount - spec.sampleCount / 2)
+                let counted = try job.descriptor.map { descriptor in
+                    try workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
+                } ?? (workers: [], handOffs: [])
+                let long = try profile(job.name, ticks: job.ticks, arguments: job.arguments(job.ticks), toggles: replay + counted.workers)
+                let short = try profile(job.name, ticks: job.ticks / 2, arguments: job.arguments(job.ticks / 2), toggles: replay + counted.workers)
+                let extra = Double(job.ticks - job.ticks / 2)
                 let handOffs = Set(counted.handOffs)
                 let instructions = (long.total - long.inclusive(of: handOffs)) - (short.total - short.inclusive(of: handOffs))
                 guard instructions > 0 else {
-                    throw CommandFailure("--counter instructions: callgrind counted no instructions per sample for \(spec.identity.name); the figure is missing, not 0")
+                    throw CommandFailure("--counter instructions: callgrind counted no instructions per sample for \(job.name); the figure is missing, not 0")
                 }
                 let roots = Set(replay + counted.workers)
                 let stacks = stacksWithout(handOffs, long, roots: roots).subtracting(stacksWithout(handOffs, short, roots: roots))
                     .scaled(by: 1000 / extra)
                 lock.lock()
-                counts[spec.identity] = Count(perSample: Double(instructions) / extra, ticks: spec.sampleCount, profile: stacks)
+                counts[job.name] = Count(perSample: Double(instructions) / extra, ticks: job.ticks, profile: stacks)
                 lock.unlock()
             } catch {
                 lock.lock()
@@ -107,7 +126,8 @@ struct InstructionCounting {
         }
         try? FileManager.default.removeItem(at: scratch)
         if let failure { throw failure }
-        return counts
+        let cases = Dictionary(uniqueKeysWithValues: jobs.compactMap { job in job.identity.flatMap { identity in counts[job.name].map { (identity, $0) } } })
+        return (cases, run.harnessFloor == nil ? nil : counts[HarnessFloor.name])
     }
 
     /// Ticks of the longer run: fewer for a dearer case, so that the 1000-shape motion cube counts in
@@ -152,17 +172,18 @@ struct InstructionCounting {
         return found.sorted()
     }
 
-    /// Runs `spec` for `ticks` ticks under callgrind, collecting inside `toggles`, and reads the profile.
-    private func profile(_ spec: CaseSpec, ticks: Int, settings: RunSettings, toggles: [String]) throws -> CallgrindProfile {
-        let name = "\(spec.identity.name)-\(ticks)"
+    /// Runs `run` with `runArguments` (of `ticks` ticks of `subject`) under callgrind, collecting
+    /// inside `toggles`, and reads the profile.
+    private func profile(_ subject: String, ticks: Int, arguments runArguments: [String], toggles: [String]) throws -> CallgrindProfile {
+        let name = "\(subject)-\(ticks)"
         let output = scratch.appendingPathComponent("\(name).callgrind")
         var arguments = ["--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(output.path)"]
         arguments += toggles.map { "--toggle-collect=\($0)" }
-        arguments += [executable.path] + spec.runArguments(ticks: ticks, source: settings.source)
+        arguments += [executable.path] + runArguments
         arguments += ["--format", "json", "--out", scratch.appendingPathComponent(name).path, "--quiet"]
         let log = try Self.runTool(Self.findExecutable("valgrind")!, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], allowFailure: true)
         guard let text = try? String(contentsOf: output, encoding: .utf8) else {
-            throw CommandFailure("--counter instructions: valgrind failed on \(spec.identity.name) (\(ticks) ticks): \(log.suffix(2000))")
+            throw CommandFailure("--counter instructions: valgrind failed on \(subject) (\(ticks) ticks): \(log.suffix(2000))")
         }
         do {
             return try CallgrindProfile(text: text)
@@ -215,19 +236,22 @@ struct InstructionCounting {
 
 extension CaseSpec {
     /// The `run` arguments that run this one case in virtual time for `ticks` ticks, fed by `source`,
-    /// with the sampler slowed to nothing (its wake-ups would land among the counted work).
+    /// with the sampler slowed to nothing (its wake-ups would land among the counted work) and no
+    /// harness floor beside it (its replay would be counted with the case's).
     func runArguments(ticks: Int, source: String) -> [String] {
         var arguments = ["run", workload, "--mode", "virtual", "--filter", filter, "--samples", String(ticks), "--sampler-rate", "0.001"]
+        arguments += ["--harness-floor", "off"]
         arguments += ["--rate", recordedTiming ? "native" : CaseIdentity.spelling(rateHz)]
         for name in parameters.keys.sorted() { arguments += ["--param", "\(name)=\(CaseIdentity.spelling(parameters[name]!))"] }
         if let displayRateHz { arguments += ["--display-rate", CaseIdentity.spelling(displayRateHz)] }
         return arguments + ["--seed", String(seed), "--source", source]
     }
 
-    /// The symbols of `descriptor`'s worker functions and hand-offs, found by `resolve`.
-    fileprivate func workerFunctionsAndHandOffs(
-        _ descriptor: WorkloadDescriptor, resolve: (String) throws -> [String]
-    ) throws -> (workers: [String], handOffs: [String]) {
-        (try descriptor.workerFunctions.flatMap(resolve), try descriptor.handOffFunctions.flatMap(resolve))
-    }
+}
+
+/// The symbols of `descriptor`'s worker functions and hand-offs, found by `resolve`.
+private func workerFunctionsAndHandOffs(
+    _ descriptor: WorkloadDescriptor, resolve: (String) throws -> [String]
+) throws -> (workers: [String], handOffs: [String]) {
+    (try descriptor.workerFunctions.flatMap(resolve), try descriptor.handOffFunctions.flatMap(resolve))
 }

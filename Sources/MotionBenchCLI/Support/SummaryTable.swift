@@ -1,7 +1,8 @@
 import MotionBench
 import MotionReports
 
-/// The table printed at the end of a run: one line per case with its headline figures.
+/// The table printed at the end of a run: one line per case with its headline figures, and the
+/// harness's floor under it.
 enum SummaryTable {
     static func render(_ run: RunResult) -> String {
         var table = TextTable(header: [
@@ -17,7 +18,10 @@ enum SummaryTable {
                 result.missed.map(String.init) ?? "-", dash(Format.fixed(result.peakRssMiB, 1)),
             ])
         }
-        return table.render()
+        guard let floor = run.harnessFloor else { return table.render() }
+        let instructions = floor.instructionsPerSample.map { ", \(Format.fixed($0, 1)) instructions" } ?? ""
+        return table.render() + "harness floor (a do-nothing workload, not in the catalogue, virtual time): "
+            + "\(dash(Format.fixed(floor.cpuNsPerSample, 1))) CPU ns\(instructions) a sample\n"
     }
 
     private static func dash(_ text: String) -> String { text.isEmpty ? "-" : text }

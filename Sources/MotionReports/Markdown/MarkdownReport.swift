@@ -18,6 +18,8 @@ public enum MarkdownReport {
         let virtual = groups.filter { $0.key.mode == .virtual }
         let realtime = groups.filter { $0.key.mode == .realtime }
         if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
+        out += harnessFloor(run)
+        out += recordingInVirtualTime(virtual)
         if !realtime.isEmpty { out += realtimeTable(realtime, seconds: run.settings.durationSeconds) }
         out += memoryTable(groups, charts: charts)
         out += projectedAgainstMeasured(groups)
@@ -36,19 +38,22 @@ public enum MarkdownReport {
             out += "## Charts\n\n"
             for chart in costCharts { out += "![\(chart.title)](\(chart.fileName))\n\n" }
         }
-        out += plotList(plots)
+        out += plotList(plots, run: run)
         out += "Missing figures are shown as —: the mode or platform does not give them.\n"
         return out
     }
 
     /// The plots over time: estimate and truth, and error, shown; CPU and memory per real-time case
-    /// linked, one line each (two per case are too many to show inline).
-    private static func plotList(_ plots: [ReportChart]) -> String {
+    /// linked, one line each (two per case are too many to show inline), and why a case has no CPU chart.
+    private static func plotList(_ plots: [ReportChart], run: RunResult) -> String {
         guard !plots.isEmpty else { return "" }
         var out = "## Plots\n\nOver time, from the emitted per-sample outputs (`\(RunFolder.emittedFolderName)/`) and the sampler's readings.\n\n"
         let shown = plots.filter { $0.kind == .estimateOverTime || $0.kind == .errorOverTime }
         for plot in shown { out += "![\(plot.title)](\(plot.fileName))\n\n" }
         for plot in plots where plot.kind == .threadCPU || plot.kind == .memory { out += "- [\(plot.title)](\(plot.fileName))\n" }
+        if plots.contains(where: { $0.kind == .memory }) {
+            for line in ThreadPlots.cpuChartsLeftOut(run) { out += "- \(line)\n" }
+        }
         return out + "\n"
     }
 
@@ -107,6 +112,33 @@ public enum MarkdownReport {
             out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(cell(median(group.cases.map(\.instructionsPerSample)), 1)) | "
             out += "\(share(median(group.cases.map(\.allocationsPerSample)))) | \(share(median(group.cases.map(\.allocationBytesPerSample)))) | "
             out += "\(group.cases.count) | \(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
+        }
+        return out + "\n"
+    }
+
+    /// The harness's own cost per sample, so a reader sees what part of each virtual-time figure is theirs.
+    private static func harnessFloor(_ run: RunResult) -> String {
+        guard let floor = run.harnessFloor else { return "" }
+        let instructions = floor.instructionsPerSample.map { ", \(Format.fixed($0, 1)) instructions" } ?? ""
+        return "**The harness's floor** (not a workload of the catalogue): a workload that does nothing but count its samples, replayed in "
+            + "virtual time beside the cases (\(Format.hertz(floor.spec.rateHz)) Hz, \(floor.samples) samples), costs "
+            + "\(cell(floor.cpuNsPerSample, 1)) CPU ns, \(cell(floor.wallNsPerSample, 1)) wall ns\(instructions) and "
+            + "\(share(floor.allocationsPerSample)) allocations a sample: the harness's own part of every virtual-time figure above; the rest is the workload's.\n\n"
+    }
+
+    /// For virtual-time cases fed by a recording, how much of it a case fed and how many laps it went
+    /// round: the replay laps the recording itself, time moving on.
+    private static func recordingInVirtualTime(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
+        let fed = groups.filter { group in group.cases.contains { $0.recordingSeconds != nil } }
+        guard !fed.isEmpty else { return "" }
+        var out = "## The recording in virtual time\n\n"
+        out += "A virtual-time case replays the recording itself, lap after lap, time moving on: each lap runs from the recording's start to "
+        out += "the last tick or sample the case fed of it (the whole recording, unless the case is shorter or a lap cannot hold it all).\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Recording fed (s) | Recording (s) | Laps |\n|---|---:|---|---:|---:|---:|\n"
+        for group in fed {
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
+            out += "\(cell(median(group.cases.map(\.recordingSecondsFed)), 2)) | \(cell(median(group.cases.map(\.recordingSeconds)), 2)) | "
+            out += "\(cell(median(group.cases.map(\.laps)), 1)) |\n"
         }
         return out + "\n"
     }

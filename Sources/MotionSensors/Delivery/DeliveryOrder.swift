@@ -11,11 +11,26 @@
 ///   did, as a Core Motion handler runs before the next screen refresh.
 /// - The frames of a stretch are those strictly before the instant that ends it (the tick after its
 ///   last, or the end of a recording's stretch).
+/// - A replay that laps a block of events (`EventLap`) repeats the block's events in the block's order,
+///   each at its instant in the block plus its lap's start (`lapStart`): equal instants stay equal to
+///   the bit, as the same start is added to both.
 public enum DeliveryOrder {
     /// The instant of event `index` of a stream at `rate` events per second, in seconds.
     @inlinable
     public static func instant(of index: Int, rate: Double) -> Double {
         Double(index) / rate
+    }
+
+    /// When lap `lap` of a replay lapping `ticksPerLap` ticks at `rate` starts: the instant of its first tick.
+    @inlinable
+    public static func lapStart(_ lap: Int, ticksPerLap: Int, rate: Double) -> Double {
+        instant(of: lap * ticksPerLap, rate: rate)
+    }
+
+    /// When lap `lap` of a replay lapping a recording's stretch of `seconds` starts.
+    @inlinable
+    public static func lapStart(_ lap: Int, seconds: Double) -> Double {
+        Double(lap) * seconds
     }
 
     /// Whether a frame at `frame` seconds is delivered before the samples of the instant `sample`:

@@ -8,4 +8,17 @@ public protocol MotionEventReceiver: AnyObject {
 
     /// Takes a scripted gesture when it starts (`touch.time`).
     func handle(_ touch: TouchEvent)
+
+    /// Takes every event `replay` has still to deliver. Never implemented by a receiver: the default
+    /// walks the replay calling this receiver's own methods, compiled for its type where the type is
+    /// declared, so a virtual-time replay pays no dynamic call per event.
+    func receive(_ replay: inout LapReplay)
+}
+
+extension MotionEventReceiver {
+    /// Walks `replay` into this receiver (`LapReplay.deliver(to:)`), specialized for its type.
+    @inlinable
+    public func receive(_ replay: inout LapReplay) {
+        replay.deliver(to: self)
+    }
 }

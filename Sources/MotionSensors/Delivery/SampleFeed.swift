@@ -1,6 +1,5 @@
 /// Where a `MotionEventStream` takes its samples from, in delivery order: a source read at a fixed
-/// rate (`FixedRateFeed`), a recording's own samples (`RecordedFeed`), or a block replayed lap after
-/// lap (`LappedFeed`). Implementations keep both instants in stored properties: the stream reads
+/// rate (`FixedRateFeed`) or a recording's own samples (`RecordedFeed`). Implementations keep both instants in stored properties: the stream reads
 /// them for every event.
 public protocol SampleFeed {
     /// The instant of the next sample, seconds since the case's start; nil once every sample is out.

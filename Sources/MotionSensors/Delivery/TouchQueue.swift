@@ -8,6 +8,12 @@ public struct TouchQueue: Sendable {
         self.touches = touches.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
+    /// The time of the next touch; nil when every touch has been handed out.
+    @inlinable
+    public var nextTime: Double? {
+        nextIndex < touches.count ? touches[nextIndex].time : nil
+    }
+
     /// The next touch if it is due by `time` (`DeliveryOrder`), taking it off the queue; nil otherwise.
     @inlinable
     public mutating func next(dueBy time: Double) -> TouchEvent? {

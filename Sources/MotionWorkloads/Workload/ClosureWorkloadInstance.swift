@@ -3,8 +3,8 @@ import MotionSensors
 /// What a `ClosureWorkload` makes for a case: its handler's state, fed sample by sample.
 ///
 /// Its `handle` is the handler's closure itself, called with the state's address: a virtual-time
-/// replay that knows this type calls it directly, so a sample costs the one call a `Workload` class's
-/// `handle` costs, not a call through the workload and then another to the closure.
+/// replay that knows this type calls it directly, so a sample costs one call to the closure, not a call
+/// through the workload and then another to the closure.
 public final class ClosureWorkloadInstance: WorkloadInstance {
     /// The state, outside the object: a stored property handed `inout` to a closure the compiler
     /// cannot see into would be checked for exclusive access at run time on every sample.

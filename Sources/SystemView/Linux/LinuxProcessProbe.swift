@@ -1,6 +1,5 @@
 #if os(Linux)
 import CSystemShim
-import Foundation
 import Glibc
 
 /// Reads every thread's CPU time and the process's memory from the Linux kernel.
@@ -8,58 +7,52 @@ import Glibc
 /// A snapshot holds every thread alive when it was taken; a thread that ends while it is being taken is
 /// left out.
 ///
-/// - CPU: `cpuNs` is the thread's CPU-time clock (`mb_thread_cpu_ns`), exact to the nanosecond.
+/// - CPU: `cpuNs` is the thread's CPU-time clock (`mb_thread_cpu_ns`), exact to the nanosecond, read
+///   with one system call and no file.
 /// - User/system split: the kernel gives it per thread only in `task/TID/stat` (`utime`, `stime`), in
 ///   clock ticks of 10 ms, so `userNs` and `systemNs` are those ticks in nanoseconds: the kernel's own
 ///   split at its own resolution, never decreasing. Their sum trails `cpuNs` by up to two ticks; use them
 ///   over whole runs, not over one 100 ms interval. Apportioning `cpuNs` by the tick ratio was rejected:
 ///   it looks precise but is not, and the ratio's jitter can make a cumulative figure go backwards.
-/// - Names: the same `stat` carries the thread's name, so a thread that names itself after it started (or
-///   renames itself later) shows its current name.
+///   Only full snapshots read it; a periodic snapshot's split is nil.
+/// - Names: the same `stat` carries the thread's name. A full snapshot reads every thread's; a periodic
+///   one reads a thread's at its first two sightings only (the second catches a thread seen before it
+///   named itself), so a later rename shows at the next full snapshot.
 /// - Memory: a full snapshot reads `VmRSS` and `VmHWM` from `/proc/self/status`, and faults and context
 ///   switches from `getrusage(RUSAGE_SELF)`: the whole process, ended threads included, in one system
 ///   call, where `/proc/self/status` would give the main thread's switches only. A periodic snapshot reads
 ///   the resident size alone, from `/proc/self/statm`.
 ///
 /// What makes a periodic snapshot cheap, since a sampler takes ten a second beside the work it measures
-/// and each system call costs microseconds on a virtual machine:
-/// - A thread that did not run between its last two readings gets its CPU clock read first, and its
-///   `stat` only if the clock has moved: a thread that has not run cannot have been renamed nor gained
-///   a tick, so its name and split stand (a tick landing in the microseconds between a `stat` and the
-///   clock read after it waits for the thread's next run or the next full snapshot). A thread that ran
-///   is read at once (`stat`, then its clock).
-/// - `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
-///   changed, or when a thread's clock says it has ended, which also catches one thread ending as
-///   another starts.
-/// - Files are kept open and re-read from offset 0 (see `ProcFileReader`).
-///
-/// A full snapshot reads every thread's `stat`.
+/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file;
+/// `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
+/// changed, or when a thread's clock says it has ended, which also catches one thread ending as another
+/// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`).
 ///
 /// The probe is safe to share between threads; snapshots are taken one at a time.
 public final class LinuxProcessProbe: ProcessProbe {
     /// What the probe keeps of a thread between snapshots.
     private struct KnownThread {
-        /// Its `stat`, kept open.
-        var statDescriptor: Int32
-        /// Its name and split at the last read of `stat`.
+        var tid: Int64
+        /// Its `stat`, kept open once read.
+        var statDescriptor: Int32?
+        /// Its name at the last read of `stat`.
         var name = ""
-        var userNs: UInt64 = 0
-        var systemNs: UInt64 = 0
-        /// Its CPU clock just after that read; nil until the first read.
-        var clockAtRead: UInt64?
-        /// Whether its clock moved between the last two readings.
-        var ranSinceLastReading = false
+        /// Reads of its `stat` so far: a periodic snapshot reads it while there have been fewer than two.
+        var statReads = 0
     }
 
-    private let lock = NSLock()
+    /// A pthread mutex rather than Foundation's lock: a periodic snapshot wakes to cold caches, and
+    /// every library it touches costs misses.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let taskDirectory: OpaquePointer
     private let statusDescriptor: Int32
     private let statmDescriptor: Int32
     private let reader = ProcFileReader()
     private let nanosecondsPerTick: UInt64
     private let pageBytes: UInt64
-    private var known: [Int64: KnownThread] = [:]
-    private var listedThreads: [Int64] = []
+    /// The threads of the last listing, in its order, with what is known of each.
+    private var threads: [KnownThread] = []
     /// The task folder's link count when it was last listed; nil forces a listing.
     private var linksAtListing: UInt64?
 
@@ -84,40 +77,48 @@ public final class LinuxProcessProbe: ProcessProbe {
         statmDescriptor = descriptors[1]
         nanosecondsPerTick = 1_000_000_000 / UInt64(sysconf(Int32(_SC_CLK_TCK)))
         pageBytes = UInt64(sysconf(Int32(_SC_PAGESIZE)))
+        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
-        for thread in known.values { close(thread.statDescriptor) }
+        for thread in threads { thread.statDescriptor.map { _ = close($0) } }
         close(statusDescriptor)
         close(statmDescriptor)
         closedir(taskDirectory)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// Every thread alive now, with its name and CPU time, and the process's memory.
     public func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot {
-        lock.lock()
-        let expected = listedThreads.count
-        lock.unlock()
-        var threads: [ThreadCPU] = []
-        threads.reserveCapacity(expected)
-        let reading = try snapshot(detail, appendingThreadsTo: &threads)
-        return ProcessSnapshot(monotonicNs: reading.monotonicNs, threads: threads, memory: reading.memory)
+        pthread_mutex_lock(mutex)
+        let expected = threads.count
+        pthread_mutex_unlock(mutex)
+        var readings: [ThreadCPU] = []
+        readings.reserveCapacity(expected)
+        let reading = try snapshot(detail, appendingThreadsTo: &readings)
+        return ProcessSnapshot(monotonicNs: reading.monotonicNs, threads: readings, memory: reading.memory)
     }
 
-    /// The same, appending the threads to `threads`; allocates nothing while `threads` has room and the
-    /// threads are those of the last snapshot.
-    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
-        lock.lock()
-        defer { lock.unlock() }
+    /// The same, appending the threads to `readings`; allocates nothing while `readings` has room and
+    /// the threads are those of the last snapshot.
+    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo readings: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         let listed = try listThreadsIfChanged()
         let stamp = mb_monotonic_ns()
-        let first = threads.count
-        let someEnded = try read(listedThreads, detail, into: &threads)
+        let first = readings.count
+        var someEnded = false
+        for index in threads.indices {
+            if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
+        }
         if someEnded && !listed {
             // One ended since the listing: another may have started in its place, unseen by the count.
-            let alreadyRead = Set(threads[first...].map(\.tid))
             try listThreads()
-            _ = try read(listedThreads.filter { !alreadyRead.contains($0) }, detail, into: &threads)
+            let end = readings.count
+            for index in threads.indices where !readings[first..<end].contains(where: { $0.tid == threads[index].tid }) {
+                if let reading = try read(&threads[index], detail) { readings.append(reading) }
+            }
         }
         return (stamp, try readMemory(detail))
     }
@@ -144,8 +145,11 @@ public final class LinuxProcessProbe: ProcessProbe {
         return true
     }
 
+    /// Lists `/proc/self/task` into `threads`, keeping what is known of the threads still there and
+    /// closing the `stat` of those gone.
     private func listThreads() throws {
-        listedThreads.removeAll(keepingCapacity: true)
+        var known = Dictionary(threads.map { ($0.tid, $0) }, uniquingKeysWith: { first, _ in first })
+        threads.removeAll(keepingCapacity: true)
         rewinddir(taskDirectory)
         errno = 0
         while let entry = readdir(taskDirectory) {
@@ -153,76 +157,55 @@ public final class LinuxProcessProbe: ProcessProbe {
             let tid = withUnsafeBytes(of: &entry.pointee.d_name) { name in
                 ProcText.unsignedDecimal(name, 0..<(name.firstIndex(of: 0) ?? name.count))
             }
-            if let tid { listedThreads.append(Int64(tid)) }
+            guard let tid = tid.map(Int64.init) else { continue }
+            threads.append(known.removeValue(forKey: tid) ?? KnownThread(tid: tid))
         }
-        if errno != 0 {
-            throw ProcessProbeError.systemCall("readdir", path: "/proc/self/task", errno: errno)
+        let code = errno
+        for gone in known.values { gone.statDescriptor.map { _ = close($0) } }
+        if code != 0 {
+            throw ProcessProbeError.systemCall("readdir", path: "/proc/self/task", errno: code)
         }
-        guard known.count > listedThreads.count else { return }
-        let alive = Set(listedThreads)
-        for (tid, thread) in known where !alive.contains(tid) { forget(tid, thread) }
     }
 
-    /// Appends the reading of each thread in `tids`; true when one of them had ended.
-    private func read(_ tids: [Int64], _ detail: SnapshotDetail, into threads: inout [ThreadCPU]) throws -> Bool {
-        var someEnded = false
-        // By index: an unoptimised build iterates an array through a generic iterator that allocates.
-        for index in tids.indices {
-            if let thread = try readThread(tids[index], detail) { threads.append(thread) } else { someEnded = true }
-        }
-        return someEnded
-    }
-
-    /// The thread's reading, or nil when it has ended.
-    private func readThread(_ tid: Int64, _ detail: SnapshotDetail) throws -> ThreadCPU? {
-        var thread = known[tid]
-        // A thread that sat still at its last reading is likely still: one clock read may spare `stat`.
-        if detail == .periodic, let still = thread, let clockAtRead = still.clockAtRead, !still.ranSinceLastReading {
+    /// The thread's reading, or nil when it has ended (its `stat` then closed).
+    private func read(_ thread: inout KnownThread, _ detail: SnapshotDetail) throws -> ThreadCPU? {
+        // A thread whose name is settled needs only its clock in a periodic snapshot.
+        if detail == .periodic, thread.statReads >= 2 {
             var cpuNs: UInt64 = 0
-            guard mb_thread_cpu_ns(tid, &cpuNs) == 0 else {
-                forget(tid, still)
+            guard mb_thread_cpu_ns(thread.tid, &cpuNs) == 0 else {
+                forget(&thread)
                 return nil
             }
-            if cpuNs == clockAtRead {
-                return ThreadCPU(tid: tid, name: still.name, cpuNs: cpuNs, userNs: still.userNs, systemNs: still.systemNs)
-            }
+            return ThreadCPU(tid: thread.tid, name: thread.name, cpuNs: cpuNs, userNs: nil, systemNs: nil)
         }
         // A kept descriptor of an ended thread fails with ESRCH even if its id was reused since,
         // so one fresh open follows a failed read.
-        for attempt in 0..<2 {
-            if attempt > 0, let stale = thread {
-                forget(tid, stale)
-                thread = nil
+        for _ in 0..<2 {
+            if thread.statDescriptor == nil {
+                guard let descriptor = try openStat(thread.tid) else { return nil }
+                thread.statDescriptor = descriptor
             }
-            if thread == nil {
-                guard let descriptor = try openStat(tid) else { return nil }
-                // Known at once, so that a failure below closes the descriptor with the rest.
-                thread = KnownThread(statDescriptor: descriptor)
-                known[tid] = thread
-            }
-            guard var reading = thread else { return nil }
             let text: UnsafeRawBufferPointer
             do {
-                text = try reader.contents(of: reading.statDescriptor, path: "/proc/self/task/\(tid)/stat")
+                text = try reader.contents(of: thread.statDescriptor!, path: "/proc/self/task/\(thread.tid)/stat")
             } catch ProcessProbeError.systemCall(_, _, ESRCH) {
+                forget(&thread)
                 continue
             }
             let stat = try ProcStat(parsing: text)
             // The clock is read after stat so that user + system (from stat) never exceeds the total.
             var cpuNs: UInt64 = 0
-            guard mb_thread_cpu_ns(tid, &cpuNs) == 0 else {
-                forget(tid, reading)
+            guard mb_thread_cpu_ns(thread.tid, &cpuNs) == 0 else {
+                forget(&thread)
                 return nil
             }
-            reading.name = stat.command
-            reading.userNs = stat.userTicks * nanosecondsPerTick
-            reading.systemNs = stat.systemTicks * nanosecondsPerTick
-            reading.ranSinceLastReading = reading.clockAtRead.map { cpuNs != $0 } ?? false
-            reading.clockAtRead = cpuNs
-            known[tid] = reading
-            return ThreadCPU(tid: tid, name: reading.name, cpuNs: cpuNs, userNs: reading.userNs, systemNs: reading.systemNs)
+            thread.name = stat.command
+            thread.statReads += 1
+            guard detail == .full else { return ThreadCPU(tid: thread.tid, name: thread.name, cpuNs: cpuNs, userNs: nil, systemNs: nil) }
+            return ThreadCPU(
+                tid: thread.tid, name: thread.name, cpuNs: cpuNs,
+                userNs: stat.userTicks * nanosecondsPerTick, systemNs: stat.systemTicks * nanosecondsPerTick)
         }
-        if let thread { forget(tid, thread) }
         return nil
     }
 
@@ -236,10 +219,10 @@ public final class LinuxProcessProbe: ProcessProbe {
         return descriptor
     }
 
-    /// Closes the thread's `stat` and drops what the probe knew of it.
-    private func forget(_ tid: Int64, _ thread: KnownThread) {
-        close(thread.statDescriptor)
-        known[tid] = nil
+    /// Closes the thread's `stat` and forgets what was known of it: an id seen again is a new thread.
+    private func forget(_ thread: inout KnownThread) {
+        thread.statDescriptor.map { _ = close($0) }
+        thread = KnownThread(tid: thread.tid)
     }
 
     private func readMemory(_ detail: SnapshotDetail) throws -> MemoryUsage {

@@ -91,36 +91,91 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         #expect(Array(MotionEventStream(feed: RecordedFeed(samples: recorded[...], end: 0.52), displayRate: nil)).count == 3)
     }
 
-    @Test func aLappedBlockKeepsTicksAndFramesOnTheCaseClockAcrossLaps() {
-        var block = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 15, tickCount: 10)
+    /// The lap of `ticks` ticks of the gyroscope at `rate`, with frames at `displayRate`.
+    func tickLap(_ ticks: Int, rate: Double, displayRate: Double?) -> EventLap {
+        var feed = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: rate, tickCount: ticks)
         var samples: [SensorSample] = []
-        while block.nextInstant != nil { samples.append(block.next()) }
-        let feed = LappedFeed(block: samples, timing: .ticks(rate: 15, samplesPerTick: 1), total: 25)
-        var stream = MotionEventStream(feed: feed, displayRate: 60)
-        var times: [Double] = []
-        var frameTimes: [Double] = []
-        while let event = stream.next() {
-            switch event {
-            case let .sample(sample): times.append(sample.time)
-            case let .frame(time): frameTimes.append(time)
-            case .touch: break
-            }
+        while feed.nextInstant != nil { samples.append(feed.next()) }
+        return EventLap(samples: samples, timing: .ticks(count: ticks, rate: rate), displayRate: displayRate)
+    }
+
+    @Test func aLapHoldsWhatTheStreamGivesInTheSameOrder() {
+        let lap = tickLap(10, rate: 15, displayRate: 60)
+        let recorder = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 10)
+        replay.deliver(to: recorder)
+        let stream = MotionEventStream(feed: FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 15, tickCount: 10), displayRate: 60)
+        #expect(recorder.events == Array(stream))
+        #expect(lap.units == 10 && lap.eventCount == 50 && replay.frames == 40)
+    }
+
+    @Test func aLappedBlockKeepsTicksAndFramesOnTheCaseClockAcrossLaps() {
+        let recorder = EventRecorder()
+        var replay = LapReplay(lap: tickLap(10, rate: 15, displayRate: 60), units: 25)
+        replay.deliver(to: recorder)
+        let times = recorder.events.compactMap { if case let .sample(sample) = $0 { sample.time } else { nil } }
+        let frameTimes = recorder.events.compactMap { if case let .frame(time) = $0 { time } else { nil } }
+        // Tick k of lap L is at its instant in the lap plus the lap's start, within rounding of k / 15 s.
+        #expect(times.count == 25 && zip(times, (0..<25).map { Double($0) / 15 }).allSatisfy { abs($0 - $1) < 1e-12 })
+        #expect(times[12] == DeliveryOrder.lapStart(1, ticksPerLap: 10, rate: 15) + DeliveryOrder.instant(of: 2, rate: 15))
+        #expect(frameTimes.count == 100 && zip(frameTimes, (0..<100).map { Double($0) / 60 }).allSatisfy { abs($0 - $1) < 1e-12 })
+        // A frame at a tick's instant carries the very same time, in every lap, and comes after the tick's sample.
+        for (index, event) in recorder.events.enumerated() {
+            guard case let .sample(sample) = event, index + 1 < recorder.events.count else { continue }
+            #expect(recorder.events[index + 1] == .frame(sample.time))
         }
-        #expect(times == (0..<25).map { Double($0) / 15 }, "tick k of any lap is at k / 15 s")
-        #expect(frameTimes == (0..<100).map { Double($0) / 60 }, "4 frames per tick, the last tick's frames included")
-        #expect(stream.frames == 100 && stream.feed.fed == 25)
+        #expect(replay.frames == 100 && replay.laps == 2.5)
+        #expect(replay.endInstant == DeliveryOrder.lapStart(2, ticksPerLap: 10, rate: 15) + DeliveryOrder.instant(of: 5, rate: 15))
     }
 
     @Test func aLappedRecordingMovesOnByALapEachTime() {
         let recorded = [0.0, 0.01, 0.02, 0.52, 0.53].map { SensorSample(sensor: .accelerometer, time: $0, value: Vector3(0, 0, -1)) }
-        var stream = MotionEventStream(feed: LappedFeed(block: recorded, timing: .recorded(lapSeconds: 0.54), total: 12), displayRate: 60)
-        var times: [Double] = []
-        while let event = stream.next() {
-            if case let .sample(sample) = event { times.append(sample.time) }
-        }
-        // Two laps of 5, then 2 samples of the third (at 1.08 and 1.09 s); the frames are those before
-        // the next recorded sample (1.10 s): 0 … 65.
+        let lap = EventLap(samples: recorded, timing: .recorded(seconds: 0.54), displayRate: 60)
+        let recorder = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 12)
+        replay.deliver(to: recorder)
+        let times = recorder.events.compactMap { if case let .sample(sample) = $0 { sample.time } else { nil } }
+        // Two laps of 5, then 2 samples of the third (at 1.08 and 1.09 s). A lap's frames are those
+        // before its end (0 … 32, 33 a lap), so the third's are those before its third sample: 0 and 1.
         #expect(times.count == 12 && times.suffix(2) == [0.0 + 2 * 0.54, 0.01 + 2 * 0.54])
-        #expect(stream.frames == 66)
+        #expect(replay.frames == 68 && recorder.events.count == 80)
+        #expect(replay.endInstant == 2 * 0.54 + 0.02)
     }
+
+    @Test func touchesComeOnceJustBeforeTheFirstEventAtOrAfterTheirTimeInAnyLap() {
+        let touches = [
+            TouchEvent(time: 0.05, .tap(Vector2(10, 10))),
+            TouchEvent(time: 0, .doubleTap(Vector2(1, 1))),
+            TouchEvent(time: 0.25, .tap(Vector2(3, 3))),
+            TouchEvent(time: 0.25, .tap(Vector2(4, 4))),
+            TouchEvent(time: 99, .tap(Vector2(2, 2))),
+        ]
+        let recorder = EventRecorder()
+        var replay = LapReplay(lap: tickLap(2, rate: 10, displayRate: 60), units: 3, touches: touches)
+        replay.deliver(to: recorder)
+        // Laps of 0.2 s: the touches at 0.25 s fall in the second, before frame 15 (0.25 s), in their
+        // order; the one at 99 s is past the replay's end and never delivered.
+        #expect(tokens(recorder.events).joined(separator: " ") == [
+            "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
+            "s0.2", "f12", "f13", "f14", "t0.25", "t0.25", "f15", "f16", "f17",
+        ].joined(separator: " "))
+    }
+
+    @Test func aLapOfTicksWithoutSamplesIsClockedByItsTicks() {
+        let lap = EventLap(samples: [], timing: .ticks(count: 3, rate: 30), displayRate: 60)
+        let recorder = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 4)
+        replay.deliver(to: recorder)
+        // Two frames a tick; the fourth tick is the second lap's first, at 0.1 s.
+        #expect(tokens(recorder.events) == ["f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7"])
+        #expect(replay.frames == 8 && lap.frames(beforeUnit: 1) == 2)
+    }
+}
+
+/// Records the events it is handed, in order.
+final class EventRecorder: MotionEventReceiver {
+    var events: [MotionEvent] = []
+    func handle(_ sample: SensorSample) { events.append(.sample(sample)) }
+    func renderFrame(at time: Double) { events.append(.frame(time)) }
+    func handle(_ touch: TouchEvent) { events.append(.touch(touch)) }
 }

@@ -1,0 +1,93 @@
+// The floor of a periodic sampler on this machine: a thread that does nothing but sleep to absolute
+// deadlines on the monotonic clock, as motionbench's sampler does between readings; with --reads N,
+// after each wake it also makes the system calls a periodic snapshot of N threads makes (an fstat of
+// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It
+// prints its own CPU time (its thread's CPU clock) over its wall time, so scripts/sampler-cost.sh
+// can put the sampler's cost beside the cost of waking alone, and of waking and reading, in the same
+// minutes.
+//
+//   wake-loop SECONDS [--reads N]    prints: wakes=N cpu_ns=N wall_ns=N
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PERIOD_NS 100000000ull
+#define MOST_THREADS 16
+
+static uint64_t now_ns(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+struct loop {
+    uint64_t seconds, wakes, cpu_ns, wall_ns;
+    int threads;  // threads whose clocks a wake reads; 0: it only wakes
+    pid_t tids[MOST_THREADS];
+};
+
+static void *idle(void *argument) {
+    __atomic_store_n((pid_t *)argument, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+    for (;;) pause();
+    return NULL;
+}
+
+static void *run(void *argument) {
+    struct loop *loop = argument;
+    // The same timer slack as the sampler's thread: both are asked to wake on time.
+    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    loop->tids[0] = (pid_t)syscall(SYS_gettid);
+    DIR *tasks = opendir("/proc/self/task");
+    int statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    char text[256];
+    uint64_t start = now_ns(CLOCK_MONOTONIC), cpu_start = now_ns(CLOCK_THREAD_CPUTIME_ID);
+    uint64_t end = start + loop->seconds * 1000000000ull;
+    for (uint64_t deadline = start + PERIOD_NS; deadline <= end; deadline += PERIOD_NS) {
+        struct timespec until = {(time_t)(deadline / 1000000000ull), (long)(deadline % 1000000000ull)};
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {}
+        loop->wakes++;
+        if (loop->threads == 0) continue;
+        struct stat info;
+        fstat(dirfd(tasks), &info);
+        for (int index = 0; index < loop->threads; index++) {
+            struct timespec cpu;
+            clock_gettime((clockid_t)(((~(unsigned int)loop->tids[index]) << 3) | 6), &cpu);
+        }
+        if (pread(statm, text, sizeof text, 0) < 0) perror("statm");
+    }
+    loop->cpu_ns = now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+    loop->wall_ns = now_ns(CLOCK_MONOTONIC) - start;
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    struct loop loop = {0};
+    if (argc >= 2) loop.seconds = (uint64_t)atoi(argv[1]);
+    if (argc == 4 && strcmp(argv[2], "--reads") == 0) loop.threads = atoi(argv[3]);
+    if (loop.seconds == 0 || (argc != 2 && argc != 4) || loop.threads < 0 || loop.threads > MOST_THREADS) {
+        fprintf(stderr, "usage: wake-loop SECONDS [--reads N]   (N at most %d)\n", MOST_THREADS);
+        return 64;
+    }
+    pthread_t thread;
+    for (int index = 1; index < loop.threads; index++) {
+        if (pthread_create(&thread, NULL, idle, &loop.tids[index]) != 0) return 1;
+    }
+    for (int index = 1; index < loop.threads; index++) {
+        while (__atomic_load_n(&loop.tids[index], __ATOMIC_ACQUIRE) == 0) usleep(1000);
+    }
+    if (pthread_create(&thread, NULL, run, &loop) != 0) return 1;
+    pthread_join(thread, NULL);
+    printf("wakes=%llu cpu_ns=%llu wall_ns=%llu\n", (unsigned long long)loop.wakes, (unsigned long long)loop.cpu_ns,
+           (unsigned long long)loop.wall_ns);
+    return 0;
+}

@@ -59,9 +59,9 @@ public enum OxfordImporter {
                 warmUpRows += 1
                 continue
             }
-            accelerations.append(SensorSample(
-                sensor: .accelerometer, time: time,
-                value: FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
+            accelerations.append(try scanner.sample(
+                .accelerometer, time: time,
+                FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
             ))
             try record(counts.truth, at: time, in: &truth, scanner, "ground-truth")
             try record(counts.app, at: time, in: &appSteps, scanner, "app")

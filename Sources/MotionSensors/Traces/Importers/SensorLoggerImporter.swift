@@ -64,7 +64,7 @@ public enum SensorLoggerImporter {
             var samples: [SensorSample] = []
             try read(files, name, warnings: &warnings) { header in
                 let xyz = try axes(header, name)
-                return { scanner, time in samples.append(SensorSample(sensor: sensor, time: time, value: convert(try xyz.read(scanner)))) }
+                return { scanner, time in samples.append(try scanner.sample(sensor, time: time, convert(try xyz.read(scanner)))) }
             }
             return samples
         }
@@ -194,7 +194,12 @@ public enum SensorLoggerImporter {
         var gravity: [SensorSample] = []
         try read(files, "Gravity.csv", warnings: &warnings) { header in
             let xyz = try axes(header, "Gravity.csv")
-            return { scanner, time in gravity.append(SensorSample(sensor: .accelerometer, time: time, value: try xyz.read(scanner))) }
+            return { scanner, time in
+                // Kept in the file's m/s², and checked as the accelerometer's reading in g it adds to.
+                let value = try xyz.read(scanner)
+                if let reason = SensorKind.accelerometer.refusal(of: value / FrameAlignment.standardGravity) { throw scanner.error(reason) }
+                gravity.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+            }
         }
         var samples: [SensorSample] = []
         var cursor = 0
@@ -209,7 +214,7 @@ public enum SensorLoggerImporter {
                 let value = isIOS
                     ? sum / FrameAlignment.standardGravity
                     : FrameAlignment.coreMotionAcceleration(fromSpecificForce: sum, unitsPerG: FrameAlignment.standardGravity)
-                samples.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+                samples.append(try scanner.sample(.accelerometer, time: time, value))
             }
         }
         return samples
@@ -223,7 +228,7 @@ public enum SensorLoggerImporter {
             let millibars = try header.require("pressure", "Barometer.csv has it, in mbar")
             let relative = header.index(of: "relativeAltitude")
             return { scanner, time in
-                pressure.append(SensorSample(sensor: .barometer, time: time, value: Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
+                pressure.append(try scanner.sample(.barometer, time: time, Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
                 if let relative { altitude.append(GroundTruth(time: time, altitude: try scanner.double(relative, "relativeAltitude"))) }
             }
         }

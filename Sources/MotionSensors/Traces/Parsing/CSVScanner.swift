@@ -144,6 +144,13 @@ final class CSVScanner {
             throw error(bytes.isEmpty ? "\(name) is empty" : "\(name) is not a number: '\(text(of: bytes))'")
         }
     }
+    /// A reading of `sensor` at `time`, `value` in Core Motion's units (after any conversion), as a
+    /// sample; refused, naming the current line, when it lies outside `sensor.acceptedRange`.
+    func sample(_ sensor: SensorKind, time: Double, _ value: Vector3) throws -> SensorSample {
+        if let reason = sensor.refusal(of: value) { throw error(reason) }
+        return SensorSample(sensor: sensor, time: time, value: value)
+    }
+
 
     /// Field `index` as a finite number, or nil when the field is empty.
     func optionalDouble(_ index: Int, _ name: String) throws -> Double? {

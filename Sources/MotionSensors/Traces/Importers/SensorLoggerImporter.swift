@@ -58,7 +58,7 @@ public enum SensorLoggerImporter {
             throw TraceError(path: files.path(of: "Metadata.csv"), line: 0, reason: "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs")
         }
         let recording = try readMetadata(files)
-        var warnings: [TraceWarning] = []
+        var warnings = TraceWarnings()
         func vectors(_ name: String, _ sensor: SensorKind, _ convert: @escaping (Vector3) -> Vector3 = { $0 }) throws -> [SensorSample]? {
             guard files.contains(name) else { return nil }
             var samples: [SensorSample] = []
@@ -124,7 +124,7 @@ public enum SensorLoggerImporter {
             clock: "Unix time in seconds (Sensor Logger's time column, nanoseconds / 1e9)", notes: notes
         )
         let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates)
-        return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: files.path))
+        return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: files.path))
     }
 
     /// `Metadata.csv`: a header and one row; `platform` is required.
@@ -151,7 +151,7 @@ public enum SensorLoggerImporter {
     /// Reads file `name` row by row: `columns` looks up the header's columns and returns what to do
     /// with each row, given its time in seconds. Times must increase; exact repeats are dropped.
     private static func read(
-        _ files: RecordingFiles, _ name: String, warnings: inout [TraceWarning],
+        _ files: RecordingFiles, _ name: String, warnings: inout TraceWarnings,
         columns: (CSVHeader) throws -> (CSVScanner, Double) throws -> Void
     ) throws {
         let scanner = try files.scanner(name)
@@ -165,7 +165,7 @@ public enum SensorLoggerImporter {
             try scanner.expectFields(header.names.count)
             let time = Double(try scanner.integer(timeColumn, "time")) / 1e9
             if time == previous, scanner.lineBytes.elementsEqual(previousLine) {
-                warnings.append(TraceWarning(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped"))
+                warnings.add(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped")
                 continue
             }
             try scanner.expectIncreasing(time, after: previous, stream: name)
@@ -187,7 +187,7 @@ public enum SensorLoggerImporter {
     }
 
     /// `Accelerometer.csv` plus the nearest `Gravity.csv` sample, as Core Motion's raw reading.
-    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout [TraceWarning]) throws -> [SensorSample] {
+    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout TraceWarnings) throws -> [SensorSample] {
         guard files.contains("Gravity.csv") else {
             throw TraceError(path: files.path(of: "Gravity.csv"), line: 0, reason: "missing: Accelerometer.csv excludes gravity, and Gravity.csv is needed to add it back")
         }
@@ -221,7 +221,7 @@ public enum SensorLoggerImporter {
     }
 
     /// `Barometer.csv`: pressure in kPa, and the relative altitude when the file has it.
-    private static func readBarometer(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> ([SensorSample], [GroundTruth]) {
+    private static func readBarometer(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> ([SensorSample], [GroundTruth]) {
         var pressure: [SensorSample] = []
         var altitude: [GroundTruth] = []
         try read(files, "Barometer.csv", warnings: &warnings) { header in
@@ -236,7 +236,7 @@ public enum SensorLoggerImporter {
     }
 
     /// `Orientation.csv`: the quaternion, scalar first, as recorded.
-    private static func readOrientation(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> [GroundTruth] {
+    private static func readOrientation(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> [GroundTruth] {
         var samples: [GroundTruth] = []
         try read(files, "Orientation.csv", warnings: &warnings) { header in
             let names = ["qw", "qx", "qy", "qz"]

@@ -50,3 +50,15 @@ extension SensorKind {
         String(format: "%g", value)
     }
 }
+
+extension SensorSample {
+    /// This reading held within its sensor's `acceptedRange` on each axis, as a real sensor
+    /// saturates. The built-in workloads compute with it, so a reading no sensor gives (a test's
+    /// 10³⁰⁰; files holding one are refused at import) cannot overflow their arithmetic into
+    /// infinities and NaN; a reading within the range is returned unchanged.
+    @inlinable public var saturated: SensorSample {
+        let range = sensor.acceptedRange
+        func held(_ value: Double) -> Double { min(max(value, range.lowerBound), range.upperBound) }
+        return SensorSample(sensor: sensor, time: time, value: Vector3(held(value.x), held(value.y), held(value.z)))
+    }
+}

@@ -111,6 +111,7 @@ public final class MotionCubeWorkload: Workload {
 
     /// Points gravity along the reading, in portrait.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         world.gravity = Vector2(sample.value.x, -sample.value.y) * Self.pointsPerG
     }

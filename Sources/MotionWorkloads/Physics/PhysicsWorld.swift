@@ -18,7 +18,9 @@ public struct PhysicsWorld {
     public let height: Double
     /// Materials and solver constants.
     public var settings: PhysicsSettings
-    /// Acceleration of every body not held, points per second squared (y down).
+    /// Acceleration of every body not held, points per second squared (y down). Any value is
+    /// taken, infinite ones too; a step applies at most what takes a body from rest to its speed
+    /// limit in one substep (`appliedGravity(over:)`).
     public var gravity = Vector2.zero
     /// The bodies, in the order they were added (their indices never change).
     public internal(set) var bodies: [RigidBody] = []
@@ -146,7 +148,8 @@ public struct PhysicsWorld {
 
         let pass = ContactSolver.Pass(
             inverseSubstep: Float(1 / substep), maximumPushSpeed: Float(settings.maximumPushSpeed), friction: Float(settings.friction))
-        let h = Float(substep), gravityX = Float(gravity.x * substep), gravityY = Float(gravity.y * substep)
+        let pull = appliedGravity(over: dt)
+        let h = Float(substep), gravityX = Float(pull.x * substep), gravityY = Float(pull.y * substep)
         let maximumSpeed = Float(settings.maximumTranslation / dt), maximumTurnRate = Float(settings.maximumRotation / dt)
         var deepest = 0.0
         bodies.withUnsafeBufferPointer { bodies in
@@ -198,6 +201,18 @@ public struct PhysicsWorld {
         }
     }
 
+    /// `gravity` as a step of `dt` seconds applies it: no longer than what brings a body from rest to
+    /// the speed limit (`maximumTranslation` a step) in one substep. More would change nothing once
+    /// the speed is capped, but a pull of 10³⁰⁰ points/s² (a corrupt reading) would overflow the
+    /// solver's single precision and the broad phase's reach into infinities, then NaN.
+    func appliedGravity(over dt: Double) -> Vector2 {
+        let limit = settings.maximumTranslation * Double(settings.substeps) / (dt * dt)
+        func clamped(_ component: Double) -> Double { component.isNaN ? 0 : min(max(component, -limit), limit) }
+        let pull = Vector2(clamped(gravity.x), clamped(gravity.y))
+        let length = pull.length
+        return length > limit ? pull * (limit / length) : pull
+    }
+
     /// Prepares each coloured manifold's constraint into the blocks: each group's four at a time, the
     /// overflow's one at a time.
     private mutating func packBlocks(softness: Softness, edgeSoftness: Softness) {
@@ -245,7 +260,7 @@ public struct PhysicsWorld {
         bounds.removeAll(keepingCapacity: true)
         escaped.removeAll(keepingCapacity: true)
         // Gravity adds to each body's speed within the step.
-        let fall = gravity.length * dt
+        let fall = appliedGravity(over: dt).length * dt
         for i in bodies.indices {
             let reach = bodies[i].bounds.expanded(by: (bodies[i].velocity.length + fall) * dt + settings.contactMargin / 2)
             bounds.append(reach)

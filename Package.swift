@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Targets follow ../shared/spec/ARCHITECTURE.md: each may import only the ones listed before it.
+// The design: Sources/MotionBenchCLI/Documentation.docc/Architecture.md. Each target may import only
+// the ones listed before it.
 let package = Package(
     name: "motionbench",
     platforms: [.macOS(.v13), .iOS(.v16)],

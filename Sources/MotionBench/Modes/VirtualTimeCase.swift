@@ -55,12 +55,11 @@ struct VirtualTimeCase {
         }
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
-        let workload = try makeWorkload()
         var stream = replay.events(units: count)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
-        let measured = try harness.measure(expectedSeconds: 60) { threads in
+        let measured = try harness.measure(expectedSeconds: 60, makeWorkload: makeWorkload) { workload, threads in
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
@@ -69,13 +68,13 @@ struct VirtualTimeCase {
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
-                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
+                allocations = AllocationCounter.currentThread(since: allocationsStart)
             }
         }
 
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: count, frames: stream.frames,
-            workloadCpuNs: cpuNs, workloadAllocations: allocations, outputs: workload.outputSummary, realTime: nil,
+            workloadCpuNs: cpuNs, workloadAllocations: allocations, realTime: nil,
             virtualWallNs: wallNs, simulatedSeconds: replay.seconds(units: count)
         )
     }

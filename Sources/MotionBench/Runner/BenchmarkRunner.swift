@@ -73,7 +73,7 @@ public struct BenchmarkRunner {
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(
-                spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
             )
         case .virtual:
             return try VirtualTimeCase(harness: harness).run(

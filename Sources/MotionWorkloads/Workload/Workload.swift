@@ -1,6 +1,6 @@
 import MotionSensors
 
-/// A motion feature of one of the iOS apps in WORKLOADS.md, reduced to its per-sample computation and a
+/// A motion feature of an iOS app, reduced to its per-sample computation and a
 /// headless model of what the screen showed.
 ///
 /// A workload never knows how it is measured: the runner creates it, hands it samples, display frames
@@ -38,7 +38,7 @@ public protocol Workload: MotionEventReceiver {
     /// called on the hot path.
     func describeState() -> String
 
-    /// The columns `writeOutputs` fills, in order: what the screen shows, in WORKLOADS.md's units.
+    /// The columns `writeOutputs` fills, in order: what the screen shows, in the units each column names.
     static var outputColumns: [OutputColumn] { get }
 
     /// Appends what the headless screen shows now to `rows`, a value per `outputColumns` entry, and

@@ -68,7 +68,9 @@ def labels(workload, rate, timing, filt, params, mode):
 
 metrics = {"cpu_ns_per_sample": "cpuNsPerSample", "instructions_per_sample": "instructionsPerSample",
            "allocs_per_sample": "allocationsPerSample", "alloc_bytes_per_sample": "allocationBytesPerSample",
-           "peak_rss_mib": "peakRssMiB"}
+           "peak_rss_mib": "peakRssMiB", "heap_held_bytes": "heapHeldBytes", "heap_peak_bytes": "heapPeakBytes",
+           "heap_transient_bytes": "heapTransientBytes", "heap_leaked_bytes": "heapLeakedBytes",
+           "peak_rss_delta_bytes": "peakRssDeltaBytes"}
 expected = {}   # (name, frozen labels) -> value
 groups = {}
 for case in run["cases"]:

@@ -15,7 +15,7 @@ struct RealTimeCase {
     /// Head start for the threads to reach their loops before tick 0 is due.
     static let startLeadNs: UInt64 = 20_000_000
 
-    func run(_ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
+    func run(_ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
         let queue = EventQueue(capacity: Self.queueCapacity)
         var hub = HubFigures()
         var workloadCpuNs: UInt64 = 0

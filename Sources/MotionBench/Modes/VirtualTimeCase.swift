@@ -35,7 +35,7 @@ struct VirtualTimeCase {
     }
 
     func run(
-        _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
+        _ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
         let replay = Replay(spec: spec, sensors: sensors, input: input)
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
@@ -97,10 +97,20 @@ struct VirtualTimeCase {
     /// Feeds `stream` (a replay's events, made before the clock starts) to `workload` in delivery order.
     /// Never inlined: the instruction counter counts instructions only inside this function.
     @inline(never)
-    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any Workload) {
+    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any WorkloadInstance) {
+        // A closure workload's loop calls its closure directly, as a class's calls the class's `handle`.
+        if let closure = workload as? ClosureWorkloadInstance {
+            feed(&stream, into: closure)
+        } else {
+            feed(&stream, into: workload)
+        }
+    }
+
+    @inline(__always)
+    private static func feed(_ stream: inout MotionEventStream<LappedFeed>, into receiver: some MotionEventReceiver) {
         // A local copy: the caller's stream lives in a closure's box, which every event would go through.
         var events = stream
-        while let event = events.next() { event.deliver(to: workload) }
+        while let event = events.next() { event.deliver(to: receiver) }
         stream = events
     }
 

@@ -95,7 +95,7 @@ struct CaseHarness {
     /// Runs a case: creates its workload with `makeWorkload`; `startThreads` starts the mode's threads
     /// on `CaseThreads`, whose bodies' end marks the end of the case; then releases the workload.
     func measure(
-        expectedSeconds: Double, makeWorkload: () throws -> any Workload, _ startThreads: (any Workload, CaseThreads) -> Void
+        expectedSeconds: Double, makeWorkload: () throws -> any WorkloadInstance, _ startThreads: (any WorkloadInstance, CaseThreads) -> Void
     ) throws -> Measurement {
         var sampler: Sampler? = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: expectedSeconds)
         var threads: CaseThreads? = CaseThreads()
@@ -103,7 +103,7 @@ struct CaseHarness {
         let peakIsPerCase = probe.resetPeakResident()
 
         let creationStart = CaseHeap.startStretch()
-        var workload: (any Workload)? = try makeWorkload()
+        var workload: (any WorkloadInstance)? = try makeWorkload()
         let creation = CaseHeap.endStretch(creationStart)
 
         let first = try probe.snapshot()

@@ -79,8 +79,8 @@ import Testing
             for filter in descriptor.filters {
                 let rate = pattern.rate ?? descriptor.defaultRates[0]
                 let displayRate = descriptor.displayRate.map { pattern.displayRate ?? $0 }
-                let workload = try #require(WorkloadCatalogue.builtIn.named(descriptor.name)).init(
-                    configuration: WorkloadConfiguration(rate: rate, filter: filter, displayRate: displayRate ?? 60))
+                let workload = try #require(WorkloadCatalogue.builtIn.named(descriptor.name)).make(
+                    WorkloadConfiguration(rate: rate, filter: filter, displayRate: displayRate ?? 60))
                 var source = FunctionSource(Set(SensorKind.allCases)) { Self.reading(pattern, $0, at: $1, rate: rate) }
                 var rows = OutputRows(), events = 0
                 drive(workload, source: &source, sensors: descriptor.sensors + descriptor.optionalSensors, rate: rate,

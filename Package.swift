@@ -87,7 +87,7 @@ let package = Package(
 
         // Shared by the test targets: where the committed files are, and a driver that feeds a workload
         // as the runner does. Not a product.
-        .target(name: "TestSupport", dependencies: ["MotionSensors"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MotionSensors", "CZlib"], path: "Tests/TestSupport"),
         // The command line over a workload whose cost the tests set, to check comparisons end to end.
         .executableTarget(name: "motionbench-fixture", dependencies: ["MotionBenchCLI", "MotionWorkloads"], path: "Tests/FixtureCatalogue"),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),

@@ -56,6 +56,18 @@ import Testing
         #expect(loaded == SampleRun.make())
     }
 
+    /// A run written before unscorable step counts were left out holds the pedometer's 0 against 0
+    /// on a still scenario; read, it has none, so no report or comparison shows it.
+    @Test func anOlderRunsStepCountAgainstNoStepTakenIsLeftOutWhenRead() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mb-run-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var older = SampleRun.make()
+        let nothingTaken = AccuracyMeasures(scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 0, truth: 0))
+        older.accuracy.append(AccuracyResult(workload: "pedometer", rateHz: 50, filter: "default", measures: nothingTaken))
+        try older.encoded().write(to: file)
+        #expect(try RunResult.load(from: file) == SampleRun.make())
+    }
+
     @Test func anUnwritableFolderFailsBeforeAnythingIsWritten() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mb-not-a-folder-\(UUID().uuidString)")
         try Data("x".utf8).write(to: file)

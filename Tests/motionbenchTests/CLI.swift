@@ -75,6 +75,25 @@ enum CLI {
         }
     }
 
+    /// Runs `motionbench` with `arguments` and waits for it, returning also the largest resident size
+    /// it reached, in KiB: its `VmHWM` in /proc, read every few milliseconds while it runs (the
+    /// kernel's account at exit would include the test process's own, which a spawned child shares
+    /// until it executes). Nil where there is no /proc.
+    static func runMeasuringMemory(_ arguments: [String]) throws -> (outcome: Outcome, peakKiB: Int?) {
+        let running = try Running(arguments, in: nil, executable: executable)
+        let status = "/proc/\(running.process.processIdentifier)/status"
+        var peak: Int?
+        while running.process.isRunning {
+            if let text = try? String(contentsOfFile: status, encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peak = max(peak ?? 0, kib)
+            }
+            usleep(2000)
+        }
+        return (try running.wait(), peak)
+    }
+
     /// Starts `motionbench` with `arguments` without waiting for it.
     static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
         try Running(arguments, in: directory, executable: executable)

@@ -67,12 +67,15 @@ public final class RunInput {
         reference = AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: Self.scoredScenarioSeconds)
     }
 
-    /// A recording already imported, named by `source`.
+    /// A recording already imported, named by `source`. Its readings are held within their
+    /// sensors' ranges (`SensorSample.saturated`): an importer refuses a file holding one beyond,
+    /// but a trace made in memory may, and resampling one near the largest number overflows to NaN.
     public init(trace: Trace, source: SourceDescription, warnings: [TraceWarning] = []) {
         let streams = trace.samples.values.filter { !$0.isEmpty }
         let origin = streams.map { $0[0].time }.max() ?? 0
         let end = streams.map { $0[$0.count - 1].time }.min() ?? origin
-        let rebased = trace.shifted(by: origin)
+        var rebased = trace.shifted(by: origin)
+        rebased.samples = rebased.samples.mapValues { $0.map(\.saturated) }
         let duration = max(0, end - origin)
         self.source = source
         self.warnings = warnings

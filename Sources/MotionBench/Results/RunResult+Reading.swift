@@ -1,7 +1,8 @@
 import Foundation
 
 extension RunResult {
-    /// Reads a `run.json`, refusing other schema versions with a message naming the file.
+    /// Reads a `run.json`, refusing other schema versions with a message naming the file; accuracy
+    /// an older run scored that cannot be scored (`AccuracyResult.scorable`) is left out.
     public static func load(from url: URL) throws -> RunResult {
         let data = try read(url)
         struct Version: Decodable { var schemaVersion: Int }
@@ -15,7 +16,9 @@ extension RunResult {
             throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
         }
         do {
-            return try JSONDecoder().decode(RunResult.self, from: data)
+            var run = try JSONDecoder().decode(RunResult.self, from: data)
+            run.accuracy = run.accuracy.compactMap(\.scorable)
+            return run
         } catch {
             throw RunFileError(path: url.path, reason: describe(error))
         }

@@ -55,8 +55,10 @@ public final class AccelerometerWorkload: Workload {
         colors = SplitMix64(seed: configuration.seed)
     }
 
-    /// Shows the filtered sample in m/s² and looks for a shake in the raw one.
+    /// Shows the filtered sample in m/s² and looks for a shake in the raw one, its reading
+    /// `saturated`.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         labels.show(filter.update(sample.value) * Self.standardGravity)
         if shakeDetector.update(sample.value, at: sample.time) {

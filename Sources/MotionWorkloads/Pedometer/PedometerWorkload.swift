@@ -84,7 +84,7 @@ public final class PedometerWorkload: Workload {
     public func handle(_ sample: SensorSample) {
         samples += 1
         latestTime = sample.time
-        channel.push(sample, shown: &shown, shownChart: &chart)
+        channel.push(sample.saturated, shown: &shown, shownChart: &chart)
     }
 
     /// Nothing to draw between samples: the screen changes when results come back.

@@ -94,6 +94,7 @@ public final class TiltBallWorkload: Workload {
 
     /// Keeps the tilt and watches for a shake (accelerometer), or follows altitude (barometer).
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         switch sample.sensor {
         case .accelerometer:

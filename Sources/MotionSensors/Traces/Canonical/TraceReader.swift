@@ -43,11 +43,11 @@ public enum TraceReader {
             if let kind = sensorKind(scanner) {
                 try scanner.expectFields(5)
                 try scanner.expectIncreasing(time, after: sensors[kind]?.last?.time, stream: kind.rawValue)
-                sensors[kind, default: []].append(SensorSample(sensor: kind, time: time, value: try vector(scanner)))
+                sensors[kind, default: []].append(try scanner.sample(kind, time: time, try vector(scanner)))
             } else if scanner.fieldEquals(1, "magnetometer-calibrated") {
                 try scanner.expectFields(5)
                 try scanner.expectIncreasing(time, after: calibrated.last?.time, stream: "magnetometer-calibrated")
-                calibrated.append(SensorSample(sensor: .magnetometer, time: time, value: try vector(scanner)))
+                calibrated.append(try scanner.sample(.magnetometer, time: time, try vector(scanner)))
             } else if scanner.fieldEquals(1, "truth") {
                 try scanner.expectFields(11)
                 try scanner.expectIncreasing(time, after: truth.last?.time, stream: "truth")
@@ -152,15 +152,21 @@ public enum TraceReader {
         func vector(from index: Int) throws -> Vector3 {
             Vector3(try scanner.double(index, "\(part) x"), try scanner.double(index + 1, "\(part) y"), try scanner.double(index + 2, "\(part) z"))
         }
+        /// A bias or offset, in the unit of `sensor`'s readings and within their range.
+        func correction(of sensor: SensorKind) throws -> Vector3 {
+            let value = try vector(from: 2)
+            if let reason = sensor.refusal(of: value) { throw scanner.error("calibration \(part): \(reason)") }
+            return value
+        }
         switch part {
         case "origin":
             calibration.origin = try text(2)
         case "gyroscope-bias":
             try scanner.expectFields(5)
-            calibration.gyroscopeBias = try vector(from: 2)
+            calibration.gyroscopeBias = try correction(of: .gyroscope)
         case "magnetometer-offset":
             try scanner.expectFields(5)
-            calibration.magnetometerOffset = try vector(from: 2)
+            calibration.magnetometerOffset = try correction(of: .magnetometer)
         case "magnetometer-soft-iron":
             try scanner.expectFields(11)
             calibration.magnetometerSoftIron = Matrix3(rows: try vector(from: 2), try vector(from: 5), try vector(from: 8))

@@ -32,7 +32,7 @@ public enum OxfordImporter {
         var appSteps: [GroundTruth] = []
         var hardwareSteps: [GroundTruth] = []
         var hardwareCounted = false
-        var warnings: [TraceWarning] = []
+        var warnings = TraceWarnings()
         var previousLine: [UInt8] = []
         var lastTime: Double?
         var warmUpRows = 0
@@ -40,7 +40,7 @@ public enum OxfordImporter {
         while try scanner.next() {
             try scanner.expectFields(7)
             if scanner.lineBytes.elementsEqual(previousLine) {
-                warnings.append(TraceWarning(path: path, line: scanner.line, reason: "row repeats the previous row exactly; dropped"))
+                warnings.add(path: path, line: scanner.line, reason: "row repeats the previous row exactly; dropped")
                 continue
             }
             previousLine.removeAll(keepingCapacity: true)
@@ -54,14 +54,14 @@ public enum OxfordImporter {
                           hardware: try scanner.integer(6, "hardware steps"))
             if accelerations.isEmpty, force == .zero {
                 if warmUpRows == 0 {
-                    warnings.append(TraceWarning(path: path, line: scanner.line, reason: "accelerometer reads exactly 0 (sensor warm-up); row dropped"))
+                    warnings.add(path: path, line: scanner.line, reason: "accelerometer reads exactly 0 (sensor warm-up); row dropped")
                 }
                 warmUpRows += 1
                 continue
             }
-            accelerations.append(SensorSample(
-                sensor: .accelerometer, time: time,
-                value: FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
+            accelerations.append(try scanner.sample(
+                .accelerometer, time: time,
+                FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
             ))
             try record(counts.truth, at: time, in: &truth, scanner, "ground-truth")
             try record(counts.app, at: time, in: &appSteps, scanner, "app")
@@ -87,7 +87,7 @@ public enum OxfordImporter {
             nominalRates: [.sensor(.accelerometer): 100], notes: notes
         )
         let trace = Trace(metadata: metadata, samples: [.accelerometer: accelerations], truth: truth, estimates: estimates)
-        return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: path))
+        return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: path))
     }
 
     /// Appends a cumulative count where it changes (and the first one).

@@ -58,13 +58,13 @@ public enum SensorLoggerImporter {
             throw TraceError(path: files.path(of: "Metadata.csv"), line: 0, reason: "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs")
         }
         let recording = try readMetadata(files)
-        var warnings: [TraceWarning] = []
+        var warnings = TraceWarnings()
         func vectors(_ name: String, _ sensor: SensorKind, _ convert: @escaping (Vector3) -> Vector3 = { $0 }) throws -> [SensorSample]? {
             guard files.contains(name) else { return nil }
             var samples: [SensorSample] = []
             try read(files, name, warnings: &warnings) { header in
                 let xyz = try axes(header, name)
-                return { scanner, time in samples.append(SensorSample(sensor: sensor, time: time, value: convert(try xyz.read(scanner)))) }
+                return { scanner, time in samples.append(try scanner.sample(sensor, time: time, convert(try xyz.read(scanner)))) }
             }
             return samples
         }
@@ -124,7 +124,7 @@ public enum SensorLoggerImporter {
             clock: "Unix time in seconds (Sensor Logger's time column, nanoseconds / 1e9)", notes: notes
         )
         let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates)
-        return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: files.path))
+        return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: files.path))
     }
 
     /// `Metadata.csv`: a header and one row; `platform` is required.
@@ -151,7 +151,7 @@ public enum SensorLoggerImporter {
     /// Reads file `name` row by row: `columns` looks up the header's columns and returns what to do
     /// with each row, given its time in seconds. Times must increase; exact repeats are dropped.
     private static func read(
-        _ files: RecordingFiles, _ name: String, warnings: inout [TraceWarning],
+        _ files: RecordingFiles, _ name: String, warnings: inout TraceWarnings,
         columns: (CSVHeader) throws -> (CSVScanner, Double) throws -> Void
     ) throws {
         let scanner = try files.scanner(name)
@@ -165,7 +165,7 @@ public enum SensorLoggerImporter {
             try scanner.expectFields(header.names.count)
             let time = Double(try scanner.integer(timeColumn, "time")) / 1e9
             if time == previous, scanner.lineBytes.elementsEqual(previousLine) {
-                warnings.append(TraceWarning(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped"))
+                warnings.add(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped")
                 continue
             }
             try scanner.expectIncreasing(time, after: previous, stream: name)
@@ -187,14 +187,19 @@ public enum SensorLoggerImporter {
     }
 
     /// `Accelerometer.csv` plus the nearest `Gravity.csv` sample, as Core Motion's raw reading.
-    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout [TraceWarning]) throws -> [SensorSample] {
+    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout TraceWarnings) throws -> [SensorSample] {
         guard files.contains("Gravity.csv") else {
             throw TraceError(path: files.path(of: "Gravity.csv"), line: 0, reason: "missing: Accelerometer.csv excludes gravity, and Gravity.csv is needed to add it back")
         }
         var gravity: [SensorSample] = []
         try read(files, "Gravity.csv", warnings: &warnings) { header in
             let xyz = try axes(header, "Gravity.csv")
-            return { scanner, time in gravity.append(SensorSample(sensor: .accelerometer, time: time, value: try xyz.read(scanner))) }
+            return { scanner, time in
+                // Kept in the file's m/s², and checked as the accelerometer's reading in g it adds to.
+                let value = try xyz.read(scanner)
+                if let reason = SensorKind.accelerometer.refusal(of: value / FrameAlignment.standardGravity) { throw scanner.error(reason) }
+                gravity.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+            }
         }
         var samples: [SensorSample] = []
         var cursor = 0
@@ -209,21 +214,21 @@ public enum SensorLoggerImporter {
                 let value = isIOS
                     ? sum / FrameAlignment.standardGravity
                     : FrameAlignment.coreMotionAcceleration(fromSpecificForce: sum, unitsPerG: FrameAlignment.standardGravity)
-                samples.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+                samples.append(try scanner.sample(.accelerometer, time: time, value))
             }
         }
         return samples
     }
 
     /// `Barometer.csv`: pressure in kPa, and the relative altitude when the file has it.
-    private static func readBarometer(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> ([SensorSample], [GroundTruth]) {
+    private static func readBarometer(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> ([SensorSample], [GroundTruth]) {
         var pressure: [SensorSample] = []
         var altitude: [GroundTruth] = []
         try read(files, "Barometer.csv", warnings: &warnings) { header in
             let millibars = try header.require("pressure", "Barometer.csv has it, in mbar")
             let relative = header.index(of: "relativeAltitude")
             return { scanner, time in
-                pressure.append(SensorSample(sensor: .barometer, time: time, value: Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
+                pressure.append(try scanner.sample(.barometer, time: time, Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
                 if let relative { altitude.append(GroundTruth(time: time, altitude: try scanner.double(relative, "relativeAltitude"))) }
             }
         }
@@ -231,7 +236,7 @@ public enum SensorLoggerImporter {
     }
 
     /// `Orientation.csv`: the quaternion, scalar first, as recorded.
-    private static func readOrientation(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> [GroundTruth] {
+    private static func readOrientation(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> [GroundTruth] {
         var samples: [GroundTruth] = []
         try read(files, "Orientation.csv", warnings: &warnings) { header in
             let names = ["qw", "qx", "qy", "qz"]

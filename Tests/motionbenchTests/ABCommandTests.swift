@@ -3,8 +3,9 @@ import Testing
 
 /// `motionbench ab` end to end on the tests' own catalogue (`motionbench-fixture`): the same build
 /// against itself passes, a candidate whose environment asks for ten times the burner's work per
-/// sample (as a slower build would do) regresses naming the case, and bad input is refused with one
-/// message and a documented exit code, before any round runs and with no file written.
+/// sample (as a slower build would do) regresses naming the case, a hung build is stopped at the
+/// round's time limit and with ab, everything it started and ab's folder gone, and bad input is
+/// refused with one message and a documented exit code, before any round runs and with no file written.
 @Suite(.serialized) struct ABCommandTests {
     /// A short round: 2000 virtual-time samples of the burner.
     static let burner = ["burner", "--mode", "virtual", "--samples", "2000"]
@@ -42,6 +43,64 @@ import Testing
         #expect((cpu["baselineValues"] as? [Double])?.count == 6)
     }
 
+    /// A build whose run hangs (here a script that starts a `sleep` and waits for it), in a
+    /// temporary folder of its own, the `sleep`'s pid written to `pidFile`; returns the script.
+    static func hangingBuild(in folder: URL) throws -> (script: URL, pidFile: URL) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("hang.sh"), pidFile = folder.appendingPathComponent("sleep.pid")
+        try Data("#!/bin/sh\nsleep 1000 &\necho $! > '\(pidFile.path).tmp' && mv '\(pidFile.path).tmp' '\(pidFile.path)'\nwait\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return (script, pidFile)
+    }
+
+    /// Whether the process `pidFile` names is gone, waiting up to 5 s for it to go.
+    static func isGone(_ pidFile: URL) throws -> Bool {
+        let pid = try #require(pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        for _ in 0..<250 {
+            if kill(pid, 0) != 0 && errno == ESRCH { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// The folders ab left in `temporary` (its TMPDIR).
+    static func leftovers(_ temporary: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("motionbench-ab-") }
+    }
+
+    @Test func aHungBuildIsStoppedAtTheRoundTimeoutWithAllItStarted() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (script, pidFile) = try Self.hangingBuild(in: folder)
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let ab = try CLI.start(
+            ["ab", script.path, CLI.fixture.path] + Self.burner + ["--rounds", "6", "--round-timeout", "2"],
+            executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
+        let outcome = try #require(try ab.wait(upTo: 60), "ab still ran after 60 s: it hangs with its build")
+        #expect(outcome.status == 1, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("the baseline executable ran past --round-timeout 2 s in round 0 and was stopped"), "\(outcome.stderr)")
+        #expect(try Self.isGone(pidFile), "the build's own child was stopped too")
+        #expect(try Self.leftovers(temporary).isEmpty, "ab's temporary folder is removed")
+    }
+
+    @Test func stoppingABStopsItsRoundAndRemovesItsFolder() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (script, pidFile) = try Self.hangingBuild(in: folder)
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let ab = try CLI.start(["ab", script.path, CLI.fixture.path] + Self.burner + ["--rounds", "6"], executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: pidFile.path) { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: pidFile.path), "the round started")
+        ab.send(SIGTERM)
+        let outcome = try #require(try ab.wait(upTo: 30), "ab still ran 30 s after SIGTERM")
+        #expect(outcome.status == 143, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("stopped by SIGTERM in round 0"), "\(outcome.stderr)")
+        #expect(try Self.isGone(pidFile), "the round's processes were stopped with ab")
+        #expect(try Self.leftovers(temporary).isEmpty, "ab's temporary folder is removed")
+    }
+
     @Test func badInputIsRefusedWithOneMessage() throws {
         let folder = CLI.temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -58,6 +117,7 @@ import Testing
             ([fixture, fixture, "no-such-workload", "--rounds", "6"], 64, "the baseline executable refused the run: workload: unknown workload 'no-such-workload'"),
             ([fixture, fixture] + Self.burner + ["--out", "x"], 64, "--out: ab sets each round's output itself"),
             ([fixture, fixture] + Self.burner + ["--rounds", "5"], 64, "--rounds: 5 is outside 6…1000"),
+            ([fixture, fixture] + Self.burner + ["--round-timeout", "0"], 64, "--round-timeout: 0.0 is not a number of seconds above 0"),
             ([fixture, fixture] + Self.burner + ["--tolerance", "peak_rss_mib=5"], 64, "--tolerance: ab compares timings only"),
             ([fixture, fixture] + Self.burner + ["--candidate-env", "=1"], 64, "--candidate-env: '=1' is not NAME=VALUE"),
         ]

@@ -4,6 +4,9 @@ extension RunResult {
     /// Reads a `run.json`, refusing other schema versions with a message naming the file.
     public static func load(from url: URL) throws -> RunResult {
         let data = try read(url)
+        // Decoded whole first: the schema's version alone is read only to say why a file is refused.
+        let decoded = Result { try JSONDecoder().decode(RunResult.self, from: data) }
+        if case let .success(run) = decoded, run.schemaVersion == currentSchemaVersion { return run }
         struct Version: Decodable { var schemaVersion: Int }
         let version: Int
         do {
@@ -11,14 +14,10 @@ extension RunResult {
         } catch {
             throw RunFileError(path: url.path, reason: "not a motionbench run.json (\(describe(error)))")
         }
-        guard version == currentSchemaVersion else {
+        guard version == currentSchemaVersion, case let .failure(error) = decoded else {
             throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
         }
-        do {
-            return try JSONDecoder().decode(RunResult.self, from: data)
-        } catch {
-            throw RunFileError(path: url.path, reason: describe(error))
-        }
+        throw RunFileError(path: url.path, reason: describe(error))
     }
 
     /// The largest run.json read: a full run of every workload writes about 2 MB, so anything this big is not

@@ -96,6 +96,19 @@ import Testing
         #expect(fiveEach.stdout.contains("**Gated on:** ") && fiveEach.stdout.contains("CPU ns/sample"))
     }
 
+    /// A run that asks for counts and fails on its plan leaves nothing in the temporary folder (it
+    /// once left a copy of the executable there each time).
+    @Test func aCountingRunThatFailsOnItsPlanLeavesNoTemporaryFolder() throws {
+        let temporary = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let outcome = try CLI.run(
+            ["run", "burner", "--filter", "kalman", "--mode", "virtual", "--counter", "instructions"], executable: CLI.fixture,
+            environment: ["TMPDIR": temporary.path])
+        #expect(outcome.status == (Self.counts ? 64 : 69), "stderr: \(outcome.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
     @Test(.enabled(if: !counts, "valgrind can count here"))
     func theCounterSaysWhyItCannotCount() throws {
         let outcome = try CLI.run(["run", "burner", "--mode", "virtual", "--counter", "instructions"], executable: CLI.fixture)

@@ -43,62 +43,47 @@ import Testing
         #expect((cpu["baselineValues"] as? [Double])?.count == 6)
     }
 
-    /// A build whose run hangs (here a script that starts a `sleep` and waits for it), in a
-    /// temporary folder of its own, the `sleep`'s pid written to `pidFile`; returns the script.
-    static func hangingBuild(in folder: URL) throws -> (script: URL, pidFile: URL) {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// `ab` started with, as the baseline, a build whose run hangs (a script that starts a `sleep`
+    /// and waits for it, the `sleep`'s pid written to `pidFile`), `extra` options, and its own
+    /// temporary folder (`temporary`, inside `folder`, which the caller removes).
+    static func startWithAHungBuild(_ extra: [String]) throws -> (ab: CLI.Running, folder: URL, pidFile: URL, temporary: URL) {
+        let folder = CLI.temporaryFolder(), temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("hang.sh"), pidFile = folder.appendingPathComponent("sleep.pid")
         try Data("#!/bin/sh\nsleep 1000 &\necho $! > '\(pidFile.path).tmp' && mv '\(pidFile.path).tmp' '\(pidFile.path)'\nwait\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return (script, pidFile)
+        let ab = try CLI.start(
+            ["ab", script.path, CLI.fixture.path] + burner + ["--rounds", "6"] + extra, executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
+        return (ab, folder, pidFile, temporary)
     }
 
-    /// Whether the process `pidFile` names is gone, waiting up to 5 s for it to go.
-    static func isGone(_ pidFile: URL) throws -> Bool {
+    /// Whether the process `pidFile` names is gone (waiting up to 5 s), and ab left nothing in `temporary`.
+    static func expectEverythingGone(_ pidFile: URL, _ temporary: URL) throws {
         let pid = try #require(pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        for _ in 0..<250 {
-            if kill(pid, 0) != 0 && errno == ESRCH { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
-    /// The folders ab left in `temporary` (its TMPDIR).
-    static func leftovers(_ temporary: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("motionbench-ab-") }
+        for _ in 0..<250 where kill(pid, 0) == 0 || errno != ESRCH { usleep(20_000) }
+        #expect(kill(pid, 0) != 0 && errno == ESRCH, "the build's own child was stopped too")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "ab's temporary folder is removed")
     }
 
     @Test func aHungBuildIsStoppedAtTheRoundTimeoutWithAllItStarted() throws {
-        let folder = CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (script, pidFile) = try Self.hangingBuild(in: folder)
-        let temporary = folder.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let ab = try CLI.start(
-            ["ab", script.path, CLI.fixture.path] + Self.burner + ["--rounds", "6", "--round-timeout", "2"],
-            executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
-        let outcome = try #require(try ab.wait(upTo: 60), "ab still ran after 60 s: it hangs with its build")
+        let started = try Self.startWithAHungBuild(["--round-timeout", "2"])
+        defer { try? FileManager.default.removeItem(at: started.folder) }
+        let outcome = try #require(try started.ab.wait(upTo: 60), "ab still ran after 60 s: it hangs with its build")
         #expect(outcome.status == 1, "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.contains("the baseline executable ran past --round-timeout 2 s in round 0 and was stopped"), "\(outcome.stderr)")
-        #expect(try Self.isGone(pidFile), "the build's own child was stopped too")
-        #expect(try Self.leftovers(temporary).isEmpty, "ab's temporary folder is removed")
+        try Self.expectEverythingGone(started.pidFile, started.temporary)
     }
 
     @Test func stoppingABStopsItsRoundAndRemovesItsFolder() throws {
-        let folder = CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (script, pidFile) = try Self.hangingBuild(in: folder)
-        let temporary = folder.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let ab = try CLI.start(["ab", script.path, CLI.fixture.path] + Self.burner + ["--rounds", "6"], executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
-        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: pidFile.path) { usleep(20_000) }
-        try #require(FileManager.default.fileExists(atPath: pidFile.path), "the round started")
-        ab.send(SIGTERM)
-        let outcome = try #require(try ab.wait(upTo: 30), "ab still ran 30 s after SIGTERM")
+        let started = try Self.startWithAHungBuild([])
+        defer { try? FileManager.default.removeItem(at: started.folder) }
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: started.pidFile.path) { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: started.pidFile.path), "the round started")
+        started.ab.send(SIGTERM)
+        let outcome = try #require(try started.ab.wait(upTo: 30), "ab still ran 30 s after SIGTERM")
         #expect(outcome.status == 143, "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.contains("stopped by SIGTERM in round 0"), "\(outcome.stderr)")
-        #expect(try Self.isGone(pidFile), "the round's processes were stopped with ab")
-        #expect(try Self.leftovers(temporary).isEmpty, "ab's temporary folder is removed")
+        try Self.expectEverythingGone(started.pidFile, started.temporary)
     }
 
     @Test func badInputIsRefusedWithOneMessage() throws {

@@ -131,9 +131,10 @@ public enum GitCommit {
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
         let argv = (["git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
         var pid = pid_t()
-        let started = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
+        let started = posix_spawnp(&pid, "git", &actions, nil, argv, environment)
         close(ends[1])
         guard started == 0 else { return nil }
 

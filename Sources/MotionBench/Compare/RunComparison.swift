@@ -97,8 +97,8 @@ public struct RunComparison: Sendable {
     /// Why `metric`'s row of a case does not gate, or nil when it does. A timing gates only where the
     /// runs can tell a change from noise: both sides have the repetitions the Mann-Whitney U test
     /// needs, and no instruction counts gate the cost instead (unless `settings.gatesTime`). Counts
-    /// gate where they can differ by code alone: over the same ticks on both sides (allocations also
-    /// from none at all).
+    /// (allocations, and the heap's peak and leaks) gate where they can differ by code alone: over the
+    /// same ticks on both sides, or from none at all.
     private static func exemption(
         _ metric: ComparedMetric, _ match: Match<CaseResult>, values: ([Double], [Double]), countedInstructions: Bool,
         settings: ComparisonSettings
@@ -112,7 +112,7 @@ public struct RunComparison: Sendable {
             return fewer >= ComparisonSettings.minimumRepetitionsForTest ? nil : .tooFewRepetitions(fewer)
         }
         switch metric {
-        case .allocationsPerSample, .allocationBytesPerSample:
+        case .allocationsPerSample, .allocationBytesPerSample, .heapPeakBytes, .heapLeakedBytes:
             let ticks = Set((match.baseline + match.candidate).map(\.samples))
             return ticks.count == 1 || values.0.allSatisfy({ $0 == 0 }) ? nil : .differentTicks
         case .instructionsPerSample:

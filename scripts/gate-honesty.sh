@@ -29,15 +29,8 @@
 set -euo pipefail
 
 runs=20 recipes=counted,ab,quick,timed keep=
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --runs) runs=${2:?}; shift 2 ;;
-        --recipes) recipes=${2:?}; shift 2 ;;
-        --keep) keep=${2:?}; shift 2 ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "gate-honesty.sh: unknown option '$1' (see --help)" >&2; exit 64 ;;
-    esac
-done
+source "$(dirname "$0")/lib/options.sh"
+read_options "runs recipes keep" "$@"
 [[ "$runs" =~ ^[0-9]+$ && "$runs" -gt 0 ]] || { echo "gate-honesty.sh: --runs: '$runs' is not a count" >&2; exit 64; }
 IFS=, read -r -a recipe_list <<< "$recipes"
 for recipe in "${recipe_list[@]}"; do
@@ -45,13 +38,7 @@ for recipe in "${recipe_list[@]}"; do
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [[ -n "$keep" ]]; then
-    mkdir -p "$keep"
-    work=$(cd "$keep" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+use_work_folder "$keep"
 
 # The run arguments of each recipe, as the guide gives them.
 arguments() {

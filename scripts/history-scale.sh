@@ -19,15 +19,8 @@
 set -euo pipefail
 
 runs=10000 binary= keep=
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --runs) runs=${2:?}; shift 2 ;;
-        --binary) binary=${2:?}; shift 2 ;;
-        --keep) keep=${2:?}; shift 2 ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "history-scale.sh: unknown option '$1' (see --help)" >&2; exit 64 ;;
-    esac
-done
+source "$(dirname "$0")/lib/options.sh"
+read_options "runs binary keep" "$@"
 [[ "$runs" =~ ^[0-9]+$ && "$runs" -ge 8 ]] || { echo "history-scale.sh: --runs: '$runs' is not a count of 8 or more" >&2; exit 64; }
 command -v git > /dev/null || { echo "history-scale.sh: needs git" >&2; exit 64; }
 [[ -x /usr/bin/time ]] || { echo "history-scale.sh: needs GNU time (apt-get install -y time)" >&2; exit 64; }
@@ -40,13 +33,7 @@ fi
 [[ -x "$binary" ]] || { echo "history-scale.sh: --binary: '$binary' is not an executable" >&2; exit 64; }
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 
-if [[ -n "$keep" ]]; then
-    mkdir -p "$keep"
-    work=$(cd "$keep" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+use_work_folder "$keep"
 
 echo "history-scale.sh: a repository of $runs commits" >&2
 git init -q -b main "$work/repository"

@@ -28,7 +28,8 @@ struct CompareCommand: ParsableCommand {
         to stdout; environments that differ (CPU model, cores, build configuration, source) are warned \
         about on stderr and in the Markdown.
 
-        What gates: instructions and allocations per sample (over equal ticks), peak RSS and accuracy. \
+        What gates: instructions and allocations per sample (over equal ticks), the heap held, at its peak and \
+        leaked, peak RSS and accuracy. \
         Timings (CPU ns/sample, CPU %, real-time lateness) gate only where both runs have \
         \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, so the test can tell a change \
         from noise, and did not count instructions; otherwise they are shown as "not gated" and never set \

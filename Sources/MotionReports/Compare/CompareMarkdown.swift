@@ -119,7 +119,7 @@ public enum CompareMarkdown {
         out += "Timings gate only where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions and "
         out += "no instruction counts (unless asked): a single run's timing on a shared machine moves beyond the tolerances whatever "
         out += "the code did. The counts of regressed, improved and unchanged figures above are of those that gate. "
-        out += "Counts gate over equal ticks (allocations also where the baseline had none).\n"
+        out += "Counts gate over equal ticks (allocations and the heap's peak and leaks also where the baseline had none; the heap held whatever the ticks).\n"
         return out
     }
 

@@ -129,9 +129,15 @@ for recipe in "${recipe_list[@]}"; do
     verdict "$recipe" slowed "$work/tap-tilt-bench-slowed"
 done
 
-# The figures a comparison's "Regressed" list names, one `case metric;` each.
+# The figures a comparison's "Regressed" list names, one `case metric (change, p);` each.
 regressed() {
-    awk '/^\*\*Regressed:\*\*/ { on = 1; next } on && /^- `/ { sub(/^- `/, ""); sub(/`/, ""); sub(/:.*/, ""); printf "%s; ", $0; next } on && NF { on = 0 }' "$1"
+    awk '/^\*\*Regressed:\*\*/ { on = 1; next }
+        on && /^- `/ {
+            sub(/^- `/, ""); sub(/`/, ""); change = ""
+            if (match($0, /\([^()]*\)$/)) change = " " substr($0, RSTART)
+            sub(/:.*/, ""); printf "%s%s; ", $0, change; next
+        }
+        on && NF { on = 0 }' "$1"
 }
 
 failed=0

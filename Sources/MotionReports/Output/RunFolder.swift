@@ -25,19 +25,30 @@ public enum RunFolder {
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
         [runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, GoogleBenchmarkJSON.fileName, ActionBenchmarkJSON.fileName,
-         InfluxLineProtocol.fileName, OpenMetricsText.fileName, BencherMetricFormat.fileName, emittedFolderName, plotsFolderName, profilesFolderName]
+         InfluxLineProtocol.fileName, OpenMetricsText.fileName, BencherMetricFormat.fileName]
     }
+
+    /// The folders of a run that `removePreviousRun` removes.
+    static var runFolders: [String] { [emittedFolderName, plotsFolderName, profilesFolderName] }
 
     /// Removes the files of the run `folder` holds, if any, so a new run written there never stands
     /// beside an older one's files (a run killed after its first case beside another's report). A
-    /// folder holds a run when it has a run.json or a report.md; its files are those `run` writes
-    /// (`runFiles`, with the emitted, plot and profile folders) and the charts beside them (every
-    /// SVG directly in it). Anything else in the folder stays. Throws an `OutputError` naming a file
-    /// that cannot be removed.
+    /// folder holds a run when its run.json or report.md is a file; the run's files are those `run`
+    /// writes (`runFiles` and the charts beside them, every SVG file directly in it) and its folders
+    /// (`runFolders`). Anything else in the folder stays, a folder of a file's name too (it is no run's,
+    /// and the new run's writing there fails naming it). Throws an `OutputError` naming a file that
+    /// cannot be removed.
     public static func removePreviousRun(in folder: URL) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        guard names.contains(runFile) || names.contains(reportFile) else { return }
-        for name in names where runFiles.contains(name) || name.hasSuffix(".svg") {
+        let isFolder = { (name: String) -> Bool? in
+            var folderFlag: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &folderFlag) else { return nil }
+            return folderFlag.boolValue
+        }
+        guard [runFile, reportFile].contains(where: { isFolder($0) == false }) else { return }
+        for name in names {
+            let isRunFile = (runFiles.contains(name) || name.hasSuffix(".svg")) && isFolder(name) == false
+            guard isRunFile || (runFolders.contains(name) && isFolder(name) == true) else { continue }
             let url = folder.appendingPathComponent(name)
             do {
                 try FileManager.default.removeItem(at: url)

@@ -1,5 +1,5 @@
-// zlib's inflate and CRC-32: git's compressed objects (history's commit times) and the entries of
-// zipped recordings (trace importers); its deflate, for the tests that make zips.
+// zlib's inflate and CRC-32: the entries of zipped recordings (trace importers) and the tests'
+// reading of the PNG screenshots they take; its deflate, for the tests that make zips.
 #include <zlib.h>
 
 // inflateInit and inflateInit2 are macros, which Swift does not import.

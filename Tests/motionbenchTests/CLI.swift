@@ -64,6 +64,19 @@ enum CLI {
             kill(process.processIdentifier, signal)
         }
 
+        /// Waits up to `seconds` for the process to end and returns what it printed and its status; nil
+        /// when it had not ended by then, and was killed (SIGKILL), so a test of a hang fails, not hangs.
+        func wait(upTo seconds: Double) throws -> Outcome? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            guard !process.isRunning else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            return try wait()
+        }
+
         /// Waits for the process to end and returns what it printed and its status.
         func wait() throws -> Outcome {
             process.waitUntilExit()
@@ -94,9 +107,12 @@ enum CLI {
         return (try running.wait(), peak)
     }
 
-    /// Starts `motionbench` with `arguments` without waiting for it.
-    static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
-        try Running(arguments, in: directory, executable: executable)
+    /// Starts `motionbench` (or another `executable`) with `arguments`, and `environment` added to the
+    /// test's, without waiting for it.
+    static func start(
+        _ arguments: [String], in directory: URL? = nil, executable: URL = executable, environment: [String: String] = [:]
+    ) throws -> Running {
+        try Running(arguments, in: directory, executable: executable, environment: environment)
     }
 
     static func temporaryFolder() -> URL {

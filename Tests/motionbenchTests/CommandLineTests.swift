@@ -122,6 +122,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
+    /// Filters asked for of several workloads: each runs those it has.
+    @Test func eachWorkloadRunsTheFiltersItHas() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run([
+            "run", "accelerometer", "heading", "--filter", "low-pass,mahony", "--mode", "virtual", "--samples", "100", "--format", "json", "--quiet",
+            "--out", folder.path,
+        ])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(run.cases.map { "\($0.spec.workload) \($0.spec.filter)" } == ["accelerometer low-pass", "heading mahony"])
+    }
+
     @Test func anUnwritableOutFolderExits64BeforeRunning() throws {
         let file = CLI.temporaryFolder()
         try Data("not a folder".utf8).write(to: file)

@@ -81,7 +81,7 @@ import Testing
         #expect(regressed.stdout.contains("**Regressed:**\n\n- `accelerometer 10 Hz low-pass virtual` CPU ns/sample: "))
         #expect(regressed.stdout.contains("p = 0.0079"), "five against five, apart: the exact test's smallest p")
         let csvText = try String(contentsOf: csv, encoding: .utf8)
-        #expect(csvText.contains(",virtual,cpu_ns_per_sample,ns,") && csvText.contains(",exact,regressed\n"))
+        #expect(csvText.contains(",virtual,cpu_ns_per_sample,ns,") && csvText.contains(",exact,regressed,true,\n"))
 
         let faster = try edited(baseline, "faster", scaleCost(of: "low-pass", by: 1.0 / 3))
         let improved = try CLI.run(["compare", baseline.path, faster.path])

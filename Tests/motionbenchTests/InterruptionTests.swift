@@ -106,6 +106,31 @@ import Testing
         #expect((1..<8).contains(run.cases.count))
     }
 
+    /// A run killed in a folder that held a finished run of another plan: what is left is the new
+    /// run's checkpoint alone, none of the old run's report, CSV files or charts beside it. Other
+    /// files in the folder stay.
+    @Test func aRunInAFinishedRunsFolderNeverLeavesTheOldFilesBesideItsOwn() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "200", "--emit", "--out", folder.path, "--quiet"])
+        #expect(old.status == 0, "stderr: \(old.stderr)")
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("mine\n".utf8).write(to: notes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains("emitted"), "an emitting run's folder")
+
+        let running = try CLI.start(realTimeRun + ["--out", folder.path])
+        // The new run's first checkpoint: a run.json with accelerometer in it.
+        let deadline = Date().addingTimeInterval(60)
+        while (try? RunResult.load(from: folder.appendingPathComponent("run.json")))?.cases.first?.spec.workload != "accelerometer" {
+            try #require(Date() < deadline, "the new run's checkpoint never appeared")
+            usleep(20_000)
+        }
+        running.send(SIGKILL)
+        _ = try running.wait()
+        #expect(try expectEveryFileComplete(folder) == ["notes.txt", "run.json"])
+        #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption?.plannedCases == 8)
+    }
+
     @Test func killMinusNineAtAnyMomentLeavesOnlyWholeFiles() throws {
         // 240 short virtual-time cases, a checkpoint after each: kills land while checkpoints are
         // being written, whatever the machine's speed, since each waits for the run's first checkpoint.

@@ -34,8 +34,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us,
     ]
 
-    /// Timings: figures of the machine's load as much as of the code. When both runs counted
-    /// instructions, these are shown but gate only when asked (`ComparisonSettings.gatesTime`).
+    /// Timings: figures of the machine's load as much as of the code. They gate only where the runs
+    /// can tell a change from noise (`RunComparison`), or when asked (`ComparisonSettings.gatesTime`).
     public var isTiming: Bool {
         switch self {
         case .cpuNsPerSample, .cpuPct, .latenessP99Us: true

@@ -112,7 +112,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             // Checked before anything runs: a missing valgrind is exit 69 at once, not after the cases.
-            let counting = try counter.map { _ in try InstructionCounting.prepare() }
+            if counter != nil { try InstructionCounting.checkTools() }
             if harnessFloor == .alone { return try runHarnessFloorAlone() }
             let input = try SourceOption.input(source, defaultSeed: seed)
             let native = rate == "native"
@@ -164,7 +164,10 @@ struct RunCommand: ParsableCommand {
                         // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
                         var partial = partial
                         partial.shard = slice?.shard
-                        if formats.contains(.json) { try checkpoint.write(partial) }
+                        guard formats.contains(.json) else { return }
+                        // A folder never holds two runs: an earlier run's files go before this one's first.
+                        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+                        try checkpoint.write(partial)
                     })
                 result.shard = slice?.shard
             } catch {
@@ -175,8 +178,9 @@ struct RunCommand: ParsableCommand {
                 throw error
             }
             progress.finish()
+            if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
             var files: [String] = []
-            let counted = try writeFiles(of: result, runner: runner, counting: counting, formats: formats, into: folder, written: &files) {
+            let counted = try writeFiles(of: result, runner: runner, formats: formats, into: folder, written: &files) {
                 if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
                 if !folderExisted { rmdir(folder.path) }
             }
@@ -205,14 +209,14 @@ struct RunCommand: ParsableCommand {
     /// is named and the exit code is 1. When run.json itself cannot be written, `discard` removes
     /// what the run made and the error is thrown as it is.
     private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, counting: InstructionCounting?, formats: Set<ReportFormat>, into folder: URL,
+        of measured: RunResult, runner: BenchmarkRunner, formats: Set<ReportFormat>, into folder: URL,
         written: inout [String], discard: () -> Void
     ) throws -> RunResult {
         var result = measured
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
-            if let counting, StopSignal.received() == nil {
-                let counts = try counting.count(result, catalogue: CommandContext.catalogue) { line in
+            if counter != nil, StopSignal.received() == nil {
+                let counts = try InstructionCounting.prepare().count(result, catalogue: CommandContext.catalogue) { line in
                     if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
                 }
                 result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })

@@ -36,13 +36,17 @@ enum SourceOption {
                 path = String(path[..<option.lowerBound])
             }
             guard !path.isEmpty else { throw ValidationError("--source: trace: needs a path") }
+            // A recording that is not there is a wrong command line (64); one that is there but
+            // cannot be read is bad data (65, from the importer).
+            guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--source: \(path): no such file or folder") }
             return .recording(URL(literalPath: path), name: path, field: field)
         }
         throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH[,field=calibrated]")
     }
 
     /// The run's input from `text`: a recording's warnings (a probable wrong unit, dropped rows) go to
-    /// stderr; a malformed or unreadable file is exit code 65 with the importer's one-line message.
+    /// stderr; a missing recording is exit code 64, a malformed or unreadable one 65 with the
+    /// importer's one-line message.
     static func input(_ text: String, defaultSeed: UInt64) throws -> RunInput {
         let input: RunInput
         do {

@@ -110,7 +110,9 @@ public enum CompareMarkdown {
         out += tolerances.isEmpty ? "" : " (" + tolerances.joined(separator: " ") + ", absolute parts in each metric's unit)"
         out += " and, where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, "
         out += "the two-sided Mann-Whitney U test gives p < \(Format.hertz(comparison.settings.alpha)) (p is — where a run has fewer). "
-        out += "A rise is a regression, a fall an improvement. Missing figures are shown as —. "
+        out += "A rise is a regression, a fall an improvement"
+        out += comparison.rows.contains { $0.metric.isHigherBetter } ? " (the other way round for the event scores, F1 and recall). " : ". "
+        out += "Missing figures are shown as —. "
         out += "When both runs counted instructions, timings are shown but do not gate (unless asked); "
         out += "allocations gate over equal ticks, or where the baseline had none.\n"
         return out

@@ -32,7 +32,7 @@ import MotionMath
 /// - `Annotation.csv` (the app's annotations: `time`, `seconds_elapsed`, `text`,
 ///   `millisecond_press_duration`, the pencil icon's press in ms): each annotation becomes an instant
 ///   at its `time`, the truth a workload's detected events are scored against, labelled by its text
-///   lower-cased with each run of spaces, underscores and hyphens as one hyphen (`Face down` is
+///   lower-cased with each run of spaces and ASCII punctuation as one hyphen (`Face down` is
 ///   `face-down`), `annotation` when the text is blank. Text with commas in it is read whole; a text
 ///   that does not become a label (other than letters, digits and those separators) is dropped with
 ///   a warning. The press's duration is not kept: the app documents it as how long the icon was held,
@@ -255,7 +255,7 @@ public enum SensorLoggerImporter {
             let time = Double(try scanner.integer(timeColumn > textColumn ? timeColumn + extra : timeColumn, "time")) / 1e9
             let text = CSVHeader.unquoted(try scanner.text(fields: textColumn...(textColumn + extra)))
             guard let label = annotationLabel(text) else {
-                warnings.append(TraceWarning(path: scanner.path, line: scanner.line, reason: "annotation '\(text.prefix(80))' does not make a label (letters, digits, spaces, hyphens); dropped"))
+                warnings.append(TraceWarning(path: scanner.path, line: scanner.line, reason: "annotation '\(text.prefix(80))' does not make a label (ASCII letters and digits, spaces, punctuation); dropped"))
                 continue
             }
             events.append(LabelledEvent(label, at: time))
@@ -263,10 +263,11 @@ public enum SensorLoggerImporter {
         return events
     }
 
-    /// An annotation's text as a label: lower-cased, each run of spaces, underscores and hyphens one
-    /// hyphen, none at either end; `annotation` for blank text; nil when anything else is left.
+    /// An annotation's text as a label: lower-cased, each run of white space and ASCII punctuation one
+    /// hyphen, none at either end; `annotation` for blank text; nil when anything else (an accented
+    /// letter, an emoji) is left.
     static func annotationLabel(_ text: String) -> String? {
-        let words = text.lowercased().split { $0 == " " || $0 == "_" || $0 == "-" || $0 == "\t" }
+        let words = text.lowercased().split { $0.isWhitespace || ($0.isASCII && $0.isPunctuation) || ($0.isASCII && $0.isSymbol) }
         let label = words.isEmpty ? "annotation" : words.joined(separator: "-")
         return LabelledEvent.isValidLabel(label) ? label : nil
     }

@@ -34,5 +34,17 @@ struct ListCommand: ParsableCommand {
             }
             print(table.render(), terminator: "")
         }
+        let events = CommandContext.catalogue.workloads.flatMap { type in type.descriptor.events.map { (type.descriptor.name, $0) } }
+        if !events.isEmpty {
+            print("\nEvents detected, scored against a source's labelled truth (--event-tolerance label=seconds):")
+            var table = TextTable(header: ["workload", "event", "kind", "window s (ahead / past)"])
+            for (workload, event) in events {
+                table.append([
+                    workload, event.label, event.isState ? "state" : "instant",
+                    event.isState ? "overlap" : "\(Format.hertz(event.tolerance.before)) / \(Format.hertz(event.tolerance.after))",
+                ])
+            }
+            print(table.render(), terminator: "")
+        }
     }
 }

@@ -122,6 +122,7 @@ struct RunCommand: ParsableCommand {
                 parameters: try ParameterOption.parse(param)
             )
             let catalogue = CommandContext.catalogue
+            let eventTolerances = try EventToleranceOption.parse(eventTolerance, known: Set(catalogue.descriptors.flatMap { $0.events.map(\.label) }))
             let plan = try BenchmarkPlan.plan(request, catalogue: catalogue, input: input)
             let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
             let cases = slice?.cases ?? plan.cases
@@ -142,7 +143,7 @@ struct RunCommand: ParsableCommand {
             )
             let runner = BenchmarkRunner(
                 probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input,
-                eventTolerances: try EventToleranceOption.parse(eventTolerance, known: Set(catalogue.descriptors.flatMap { $0.events.map(\.label) })))
+                eventTolerances: eventTolerances)
             let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()

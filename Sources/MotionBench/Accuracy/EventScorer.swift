@@ -43,7 +43,7 @@ public struct EventScorer {
 
     private func scoreInstants(_ detected: [LabelledEvent], _ truth: [LabelledEvent], label: String, tolerance: EventTolerance) -> EventAccuracy? {
         let stretch = reference.scoredWindow
-        let windows = truth.map { ($0.time - tolerance.before)...($0.endOrTime + tolerance.after) }
+        let windows = truth.map(tolerance.window(around:))
         return tally(
             label: label, tolerance: tolerance, detected, truth, matches: InstantMatching.match(detected.map(\.time), to: windows),
             counted: truth.indices.filter { truth[$0].time >= stretch.lowerBound && windows[$0].upperBound <= stretch.upperBound })

@@ -41,8 +41,9 @@ public struct EventTolerance: Sendable, Equatable, Hashable, Codable {
     /// be sure), unless a workload declares its own.
     public static let standard = EventTolerance(before: 0.1, after: 0.5)
 
-    /// Whether a detection at `time` falls within this window around an event from `start` to `end`.
-    public func contains(_ time: Double, start: Double, end: Double) -> Bool {
-        time >= start - before && time <= end + after
+    /// The times a detection of `event` may fall in: its span, from its start to its end (an
+    /// instant's end is its start), widened by `before` and `after`.
+    public func window(around event: LabelledEvent) -> ClosedRange<Double> {
+        (event.time - before)...(event.endOrTime + after)
     }
 }

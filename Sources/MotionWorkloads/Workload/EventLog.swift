@@ -5,8 +5,8 @@ import MotionSensors
 /// pays a branch per detection and allocates nothing. A workload holds one, records into it where it
 /// detects (`record`, or `begin` and `end` for a state), and returns its `events` as `detectedEvents`.
 ///
-/// Labels are best given as string literals: a literal costs no allocation, a label built per
-/// detection would.
+/// A label is evaluated only when the log keeps events, so on a measured run naming it costs nothing;
+/// a literal, or a declared `EventKind`'s label, also costs no allocation when it is.
 public struct EventLog: Sendable {
     /// Whether events are kept; when not, recording does nothing.
     public let isRecording: Bool
@@ -24,19 +24,19 @@ public struct EventLog: Sendable {
     }
 
     /// Records an instant of `label`, detected on the sample at `time` seconds.
-    @inlinable public mutating func record(_ label: String, at time: Double) {
-        if isRecording { append(LabelledEvent(label, at: time)) }
+    @inlinable public mutating func record(_ label: @autoclosure () -> String, at time: Double) {
+        if isRecording { append(LabelledEvent(label(), at: time)) }
     }
 
     /// Records that a state of `label` began on the sample at `time` seconds; `end` closes it.
-    @inlinable public mutating func begin(_ label: String, at time: Double) {
-        if isRecording { append(LabelledEvent(label, at: time)) }
+    @inlinable public mutating func begin(_ label: @autoclosure () -> String, at time: Double) {
+        if isRecording { append(LabelledEvent(label(), at: time)) }
     }
 
     /// Closes the latest open state of `label` on the sample at `time` seconds; nothing when none is
     /// open. A state never closed lasts to the end of the replay.
-    @inlinable public mutating func end(_ label: String, at time: Double) {
-        if isRecording { close(label, at: time) }
+    @inlinable public mutating func end(_ label: @autoclosure () -> String, at time: Double) {
+        if isRecording { close(label(), at: time) }
     }
 
     @usableFromInline mutating func append(_ event: LabelledEvent) {

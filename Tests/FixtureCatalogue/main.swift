@@ -2,4 +2,8 @@ import MotionBenchCLI
 import MotionWorkloads
 
 // The command line over the tests' own workloads (not a product): a user's executable in miniature.
-MotionbenchCommand.main(catalogue: try WorkloadCatalogue([BurnerWorkload.self, ShakeSpotterWorkload.self]))
+MotionbenchCommand.main(
+    catalogue: try WorkloadCatalogue([
+        BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
+        ShakeSpotterWorkload.self,
+    ]).adding([countingClosure]))

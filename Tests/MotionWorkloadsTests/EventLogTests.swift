@@ -44,25 +44,25 @@ import Testing
 
     /// The shakes a workload reports on the tilt-and-shake scenario's first 50 s at `rate`, with and
     /// without the run asking for them, and the count its screen shows.
-    func shakes(_ type: any Workload.Type, rate: Double, recording: Bool) throws -> (events: [LabelledEvent], shown: Double) {
-        let workload = try type.init(configuration: WorkloadConfiguration(rate: rate, filter: "raw", recordsEvents: recording))
+    func shakes(_ entry: WorkloadCatalogue.Entry, rate: Double, recording: Bool) throws -> (events: [LabelledEvent], shown: Double) {
+        let workload = try entry.make(WorkloadConfiguration(rate: rate, filter: "raw", recordsEvents: recording))
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
-        drive(workload, source: &device, sensors: type.descriptor.sensors, rate: rate, duration: 50) { _ in }
+        drive(workload, source: &device, sensors: entry.descriptor.sensors, rate: rate, duration: 50) { _ in }
         workload.finish()
         return (workload.detectedEvents, workload.outputSummary["shakes"] ?? -1)
     }
 
     @Test(arguments: ["accelerometer", "tilt-ball"])
     func shakeScreensReportEachShakeTheyShowOnlyWhenAsked(name: String) throws {
-        let type = try #require(WorkloadCatalogue.builtIn.named(name))
-        let rate = type.descriptor.defaultRates[0]
-        #expect(type.descriptor.events == [.shake])
-        let kept = try shakes(type, rate: rate, recording: true)
+        let entry = try #require(WorkloadCatalogue.builtIn.named(name))
+        let rate = entry.descriptor.defaultRates[0]
+        #expect(entry.descriptor.events == [.shake])
+        let kept = try shakes(entry, rate: rate, recording: true)
         #expect(kept.events.count == 3 && Double(kept.events.count) == kept.shown)
         for (event, start) in zip(kept.events, [5.0, 25, 45]) {
             #expect(event.label == "shake" && event.end == nil && event.time > start && event.time < start + 1)
         }
-        #expect(try shakes(type, rate: rate, recording: false).events.isEmpty)
+        #expect(try shakes(entry, rate: rate, recording: false).events.isEmpty)
     }
 
     @Test func thePedometerReportsEachStepItCountsFromItsWorker() throws {

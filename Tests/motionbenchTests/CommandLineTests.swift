@@ -24,7 +24,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == [
             "accuracy-accelerometer.svg", "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy-tilt-ball.svg", "accuracy.csv", "cost.svg",
-            "cpu.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
+            "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
         ])
         // The virtual device knows the truth: the workloads that estimate something, or detect events,
         // are scored, once a case.

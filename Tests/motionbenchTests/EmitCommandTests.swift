@@ -123,9 +123,9 @@ import FoundationXML
     @Test func theDocumentationListsEveryEmittedColumn() throws {
         let article = try String(
             contentsOf: Self.repository.appendingPathComponent("Sources/MotionBenchCLI/Documentation.docc/OutputFormats.md"), encoding: .utf8)
-        for type in WorkloadCatalogue.builtIn.workloads {
-            for column in type.outputColumns {
-                #expect(article.contains("`\(column.name)`"), "\(type.descriptor.name): \(column.name)")
+        for entry in WorkloadCatalogue.builtIn.entries {
+            for column in entry.outputColumns {
+                #expect(article.contains("`\(column.name)`"), "\(entry.descriptor.name): \(column.name)")
             }
         }
     }

@@ -8,10 +8,10 @@ extension BenchmarkRunner {
     public func emitOutputs(of spec: CaseSpec, scored: AccuracyResult?, into sink: inout some EmittedRowSink) throws {
         let setup = try prepare(spec)
         let workload = try setup.makeWorkload()
-        let descriptor = type(of: workload).descriptor
+        let descriptor = setup.entry.descriptor
         let scoredSeconds = descriptor.estimates.isEmpty && descriptor.events.isEmpty ? nil : setup.input.reference?.duration
         try OutputEmitter.emit(
-            spec, workload: workload, sensors: setup.sensors, input: setup.input, seconds: scoredSeconds ?? spec.durationSeconds,
+            spec, workload: workload, of: setup.entry, sensors: setup.sensors, input: setup.input, seconds: scoredSeconds ?? spec.durationSeconds,
             attitudeAlignment: scored?.measures.attitude, into: &sink)
     }
 }

@@ -79,7 +79,7 @@ public struct BenchmarkRunner {
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(
-                spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
             )
         case .virtual:
             return try VirtualTimeCase(harness: harness).run(
@@ -102,7 +102,9 @@ public struct BenchmarkRunner {
             let setup = try prepare(spec, recordingEvents: true)
             guard let reference = setup.input.reference else { continue }
             let scorer = AccuracyScorer(reference: reference)
-            let pass = AccuracyPass.run(spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input, seconds: reference.duration)
+            let pass = AccuracyPass.run(
+                spec, workload: try setup.makeWorkload(), animates: descriptor.displayRate != nil, sensors: setup.sensors,
+                input: setup.input, seconds: reference.duration)
             var measures = scorer.score(pass.series, final: pass.final)
             measures.events = EventScorer(reference: reference).score(pass.events, kinds: descriptor.events, tolerances: eventTolerances)
             if !measures.isEmpty {
@@ -126,16 +128,16 @@ public struct BenchmarkRunner {
         return results
     }
 
-    /// What running `spec` takes: its workload's maker, its input, and the sensors to feed (the ones it
-    /// needs, and the optional ones the source has); workloads that keep the events they detect when
-    /// `recordingEvents` (the accuracy replay), never on a measured run.
-    func prepare(
-        _ spec: CaseSpec, recordingEvents: Bool = false
-    ) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
-        guard let type = catalogue.named(spec.workload) else {
+    /// What running `spec` takes: its workload's catalogue entry and maker, its input, and the sensors to
+    /// feed (the ones it needs, and the optional ones the source has); workloads that keep the events
+    /// they detect when `recordingEvents` (the accuracy replay), never on a measured run.
+    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> (
+        entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
+    ) {
+        guard let entry = catalogue.named(spec.workload) else {
             throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
         }
-        let descriptor = type.descriptor
+        let descriptor = entry.descriptor
         let missing = input.missingSensors(for: descriptor)
         guard missing.isEmpty else {
             throw PlanError.sourceLacksSensors(workload: spec.workload, missing: missing, source: input.source.description)
@@ -147,7 +149,7 @@ public struct BenchmarkRunner {
             parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration,
             recordsEvents: recordingEvents
         )
-        return ({ try type.init(configuration: configuration) }, caseInput, sensors)
+        return (entry, { try entry.make(configuration) }, caseInput, sensors)
     }
 
     /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.

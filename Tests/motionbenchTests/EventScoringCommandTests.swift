@@ -112,7 +112,7 @@ import Testing
         (["--source", "trace:a.csv,labels="], "--source: labels= needs a file"),
         (["--event-tolerance", "shake=soon"], "--event-tolerance shake: 'soon' is not seconds or before:after"),
         (["--event-tolerance", "shake=-1"], "--event-tolerance shake: '-1' is not seconds or before:after"),
-        (["--event-tolerance", "tap=0.5"], "--event-tolerance: no workload detects 'tap' (detected: shake)"),
+        (["--event-tolerance", "tap=0.5"], "--event-tolerance: no workload detects 'tap' (detected: sample, shake)"),
     ])
     func badEventArgumentsExit64(arguments: [String], message: String) throws {
         let out = CLI.temporaryFolder()

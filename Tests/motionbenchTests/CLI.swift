@@ -115,6 +115,13 @@ enum CLI {
         try Running(arguments, in: directory, executable: executable, environment: environment)
     }
 
+    /// The rows of the `accuracy.csv` in run folder `folder`, by column name.
+    static func accuracyRows(_ folder: URL) throws -> [[String: String]] {
+        let rows = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
+    }
+
     static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-cli-\(UUID().uuidString)")
     }

@@ -59,7 +59,13 @@ import Testing
         }
         #expect(outcome.stderr.contains("interrupted by \(name) after \(run.cases.count) of 8 cases"))
         let files = try expectEveryFileComplete(folder)
-        #expect(files == ["cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+        // The finished cases' shakes are scored too.
+        #expect(files == [
+            "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv",
+            "timeseries.csv",
+        ])
+        let accuracy = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+        #expect(accuracy.split(separator: "\n").count == run.cases.count + 1, "a row per finished case")
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
         #expect(summary.split(separator: "\n").count == run.cases.count + 1)
         let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)

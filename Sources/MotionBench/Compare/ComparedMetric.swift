@@ -1,5 +1,6 @@
-/// A figure `compare` sets side by side. Every one is smaller-is-better, so a rise is a regression.
-/// The raw value is the name a tolerance is set by on the command line and the comparison CSV uses.
+/// A figure `compare` sets side by side. Every one but the event scores is smaller-is-better, so a
+/// rise is a regression; for the event scores (F1, recall) a fall is (`isHigherBetter`). The raw value
+/// is the name a tolerance is set by on the command line and the comparison CSV uses.
 public enum ComparedMetric: String, CaseIterable, Sendable {
     /// CPU nanoseconds of the workload thread and its workers per sample tick, in either mode.
     case cpuNsPerSample = "cpu_ns_per_sample"
@@ -15,6 +16,10 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     case stepErrorPct = "step_error_pct"
     /// Median relative altitude error, metres.
     case altitudeErrorM = "altitude_error_m"
+    /// Detected events' F1 against the labelled truth (0–1, every label pooled): higher is better.
+    case eventF1 = "event_f1"
+    /// The share of true events detected (0–1, every label pooled): higher is better.
+    case eventRecall = "event_recall"
     /// Instructions of the workload's per-sample work, counted under callgrind (virtual time).
     case instructionsPerSample = "instructions_per_sample"
     /// Allocations the workload's threads made per sample tick (virtual time, where counts repeat exactly).
@@ -43,7 +48,12 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         }
     }
     /// The metrics read from an accuracy entry.
-    public static let accuracyMetrics: [ComparedMetric] = [.attitudeErrorDeg, .stepErrorPct, .altitudeErrorM]
+    public static let accuracyMetrics: [ComparedMetric] = [.attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall]
+
+    /// Whether a fall, not a rise, is the regression: the event scores.
+    public var isHigherBetter: Bool {
+        self == .eventF1 || self == .eventRecall
+    }
 
     /// A short human name for tables, with the unit.
     public var title: String {
@@ -55,6 +65,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return "Attitude error, median (°)"
         case .stepErrorPct: return "Step count error (%)"
         case .altitudeErrorM: return "Altitude error, median (m)"
+        case .eventF1: return "Event F1"
+        case .eventRecall: return "Event recall"
         case .instructionsPerSample: return "Instructions/sample"
         case .allocationsPerSample: return "Allocations/sample"
         case .allocationBytesPerSample: return "Allocated bytes/sample"
@@ -74,6 +86,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .latenessP99Us: return "µs"
         case .attitudeErrorDeg: return "°"
         case .altitudeErrorM: return "m"
+        case .eventF1, .eventRecall: return "0-1"
         case .instructionsPerSample: return "instructions"
         case .allocationsPerSample: return "allocations"
         case .allocationBytesPerSample, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes: return "bytes"
@@ -97,6 +110,9 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     /// - Accuracy, 10 % and 0.2° / 1 point / 0.05 m: the synthetic source is seeded, so accuracy
     ///   repeats exactly; the absolute parts are below what a user of a level, a pedometer or an
     ///   altimeter could notice, so only a real loss of accuracy fails.
+    /// - Event F1 and recall, 0 % and 0.02: a replay is deterministic, so the scores repeat exactly,
+    ///   and 0.02 is one event in fifty missed or falsely detected: a detector's real loss, never a
+    ///   rounding.
     /// - Instructions per sample, 0.5 % and 5 instructions: counts repeat to the instruction, so
     ///   anything above is a change in the code; the floor keeps a few-instruction difference in a
     ///   50-instruction kernel (a reordered compare) from failing, and 0.5 % is a tenth of the
@@ -123,6 +139,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return MetricTolerance(relativePct: 10, absolute: 0.2)
         case .stepErrorPct: return MetricTolerance(relativePct: 10, absolute: 1)
         case .altitudeErrorM: return MetricTolerance(relativePct: 10, absolute: 0.05)
+        case .eventF1, .eventRecall: return MetricTolerance(relativePct: 0, absolute: 0.02)
         case .instructionsPerSample: return MetricTolerance(relativePct: 0.5, absolute: 5)
         case .allocationsPerSample, .allocationBytesPerSample: return MetricTolerance(relativePct: 0, absolute: 0)
         case .heapHeldBytes, .heapLeakedBytes: return MetricTolerance(relativePct: 0, absolute: 256)
@@ -144,7 +161,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .heapHeldBytes: return result.spec.mode == .virtual ? result.heapHeldBytes.map(Double.init) : nil
         case .heapPeakBytes: return result.spec.mode == .virtual ? result.heapPeakBytes.map(Double.init) : nil
         case .heapLeakedBytes: return result.spec.mode == .virtual ? result.heapLeakedBytes.map(Double.init) : nil
-        case .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM: return nil
+        case .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall: return nil
         }
     }
 
@@ -155,6 +172,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return measures.attitude?.total.median
         case .stepErrorPct: return measures.steps?.errorPercent.map(abs)
         case .altitudeErrorM: return measures.altitude?.median
+        case .eventF1: return measures.events?.pooled?.f1
+        case .eventRecall: return measures.events?.pooled?.recall
         case .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us, .instructionsPerSample, .allocationsPerSample,
             .allocationBytesPerSample, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes:
             return nil

@@ -1,8 +1,9 @@
 /// What a comparison concludes about one figure.
 public enum Verdict: String, Sendable, CaseIterable {
-    /// Higher in the candidate beyond both tolerances (and the test, when it applies).
+    /// Worse in the candidate beyond both tolerances (and the test, when it applies): higher, or lower
+    /// for a metric where higher is better.
     case regressed
-    /// Lower in the candidate beyond both tolerances (and the test, when it applies).
+    /// Better in the candidate beyond both tolerances (and the test, when it applies).
     case improved
     /// Within a tolerance, or not told apart from noise by the test.
     case unchanged
@@ -37,9 +38,9 @@ public struct ComparisonRow: Sendable, Equatable {
 
     /// Compares `baselineValues` with `candidateValues` (missing figures already left out): a change
     /// of the median beyond both parts of `settings`' tolerance for `metric` is a regression if up, an
-    /// improvement if down, provided, when both sides have `minimumRepetitionsForTest` figures, the
-    /// Mann-Whitney U test's p-value is below `settings.alpha`. `exemption` says why the row does not
-    /// gate, when it does not.
+    /// improvement if down (the other way round where higher is better), provided, when both sides
+    /// have `minimumRepetitionsForTest` figures, the Mann-Whitney U test's p-value is below
+    /// `settings.alpha`. `exemption` says why the row does not gate, when it does not.
     public init(
         subject: ComparisonSubject, metric: ComparedMetric, baselineValues: [Double], candidateValues: [Double],
         settings: ComparisonSettings, exemption: GateExemption? = nil
@@ -60,7 +61,7 @@ public struct ComparisonRow: Sendable, Equatable {
         let change = candidate - baseline
         let significant = test.map { $0.pValue < settings.alpha } ?? true
         if significant && settings.tolerance(for: metric).isExceeded(by: change, from: baseline) {
-            verdict = change > 0 ? .regressed : .improved
+            verdict = (change > 0) != metric.isHigherBetter ? .regressed : .improved
         } else {
             verdict = .unchanged
         }

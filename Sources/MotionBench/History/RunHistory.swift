@@ -98,10 +98,10 @@ public struct RunHistory: Sendable {
 
     /// The figures followed, in this order: a case's instructions and allocations per sample where
     /// present, its CPU per sample, peak memory and heap (held, peak, leaked, where counted); an
-    /// accuracy entry's errors.
+    /// accuracy entry's errors and event scores.
     public static let metrics: [ComparedMetric] = [
         .instructionsPerSample, .allocationsPerSample, .cpuNsPerSample, .peakRssMiB, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes,
-        .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM,
+        .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall,
     ]
 
     /// What makes runs comparable, by name: the history's runs share all of them. The first are the

@@ -51,18 +51,25 @@ public struct AccuracyMeasures: Sendable, Codable, Equatable {
     public var steps: StepAccuracy?
     /// Relative altitude error, metres.
     public var altitude: ErrorSummary?
+    /// Detected events against the labelled truth, one per label scored in the order the workload
+    /// declares them; nil when no label was (and in runs written before events were scored).
+    public var events: [EventAccuracy]?
 
     /// Creates measures.
-    public init(scoredFrom: Double, scoredTo: Double, attitude: AttitudeAccuracy? = nil, steps: StepAccuracy? = nil, altitude: ErrorSummary? = nil) {
+    public init(
+        scoredFrom: Double, scoredTo: Double, attitude: AttitudeAccuracy? = nil, steps: StepAccuracy? = nil, altitude: ErrorSummary? = nil,
+        events: [EventAccuracy]? = nil
+    ) {
         self.scoredFrom = scoredFrom
         self.scoredTo = scoredTo
         self.attitude = attitude
         self.steps = steps
         self.altitude = altitude
+        self.events = events
     }
 
     /// True when nothing could be scored.
-    public var isEmpty: Bool { attitude == nil && steps == nil && altitude == nil }
+    public var isEmpty: Bool { attitude == nil && steps == nil && altitude == nil && events == nil }
 }
 
 extension AccuracyResult {

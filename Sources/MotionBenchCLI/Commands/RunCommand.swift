@@ -31,8 +31,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
     var param: [String] = []
 
-    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer).", valueName: "source"))
+    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, on the recording's clock, to score detected events against).", valueName: "source"))
     var source = "synthetic:tilt-and-shake"
+
+    @Option(help: ArgumentHelp("How far from a true event a detection of LABEL may fall, in seconds: SECONDS either side, or BEFORE:AFTER; repeatable (default: what the workload declares).", valueName: "label=seconds"))
+    var eventTolerance: [String] = []
 
     @Option(help: "realtime, virtual, or both.")
     var mode: ModeChoice = .both
@@ -97,6 +100,7 @@ struct RunCommand: ParsableCommand {
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
         _ = try FormatOption.parse(format)
         _ = try shardSlice()
+        _ = try EventToleranceOption.parse(eventTolerance)
     }
 
     /// `--shard I/N` as (I, N); nil without it.
@@ -129,6 +133,7 @@ struct RunCommand: ParsableCommand {
                 parameters: try ParameterOption.parse(param)
             )
             let catalogue = CommandContext.catalogue
+            let eventTolerances = try EventToleranceOption.parse(eventTolerance, known: Set(catalogue.descriptors.flatMap { $0.events.map(\.label) }))
             let plan = try BenchmarkPlan.plan(request, catalogue: catalogue, input: input)
             let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
             let cases = slice?.cases ?? plan.cases
@@ -147,7 +152,9 @@ struct RunCommand: ParsableCommand {
                 durationSeconds: plan.durationSeconds, sampleCount: plan.sampleCount, repetitions: repetitions,
                 samplerRateHz: samplerRate, source: input.source.description, quick: quick
             )
-            let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input)
+            let runner = BenchmarkRunner(
+                probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input,
+                eventTolerances: eventTolerances)
             let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()

@@ -29,6 +29,14 @@ import MotionMath
 ///   start) the estimate `sensorlogger-relative-altitude`.
 /// - `Orientation.csv`: the quaternion `qw, qx, qy, qz` becomes the estimate `sensorlogger-orientation`,
 ///   a competitor, never the truth; `roll, pitch, yaw` are checked to be numbers and not kept.
+/// - `Annotation.csv` (the app's annotations: `time`, `seconds_elapsed`, `text`,
+///   `millisecond_press_duration`, the pencil icon's press in ms): each annotation becomes an instant
+///   at its `time`, the truth a workload's detected events are scored against, labelled by its text
+///   lower-cased with each run of spaces and ASCII punctuation as one hyphen (`Face down` is
+///   `face-down`), `annotation` when the text is blank. Text with commas in it is read whole; a text
+///   that does not become a label (other than letters, digits and those separators) is dropped with
+///   a warning. The press's duration is not kept: the app documents it as how long the icon was held,
+///   not as the length of what was annotated.
 /// - A row that repeats the previous one byte for byte is dropped with a warning (the app's own
 ///   README warns of duplicated entries); a repeated time with other values is an error.
 /// - Refused: a recording without `Metadata.csv` or its `platform` (the signs depend on it), and one
@@ -114,6 +122,8 @@ public enum SensorLoggerImporter {
                 samples: try readOrientation(files, warnings: &warnings)
             ))
         }
+        let events = files.contains("Annotation.csv") ? try readAnnotations(files, warnings: &warnings) : []
+        if !events.isEmpty { notes.append("events: Annotation.csv, each annotation an instant labelled by its text (see SensorLoggerImporter)") }
         guard samples.values.contains(where: { !$0.isEmpty }) || !calibrated.isEmpty else {
             throw TraceError(path: files.path, line: 0, reason: "no sensor files: a Sensor Logger recording has some of \(sensorFiles.joined(separator: ", "))")
         }
@@ -123,7 +133,7 @@ public enum SensorLoggerImporter {
             device: recording.device + (recording.appVersion.isEmpty ? "" : ", Sensor Logger \(recording.appVersion)"),
             clock: "Unix time in seconds (Sensor Logger's time column, nanoseconds / 1e9)", notes: notes
         )
-        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates)
+        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates, events: events)
         return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: files.path))
     }
 
@@ -233,6 +243,38 @@ public enum SensorLoggerImporter {
             }
         }
         return (pressure, altitude)
+    }
+
+    /// `Annotation.csv`: an instant per annotation, labelled by its text (see the type's notes).
+    private static func readAnnotations(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> [LabelledEvent] {
+        let scanner = try files.scanner("Annotation.csv")
+        let header = try CSVHeader(scanner)
+        let timeColumn = try header.require("time", "every Sensor Logger file starts with it")
+        let textColumn = try header.require("text", "Annotation.csv has the annotation's text")
+        var events: [LabelledEvent] = []
+        while try scanner.next() {
+            // A comma in the text splits it: the fields beyond the header's count belong to it, and
+            // the columns after it move along by as many.
+            let extra = scanner.fieldCount - header.names.count
+            guard extra >= 0, scanner.fieldCount <= CSVScanner.maximumFields else { try scanner.expectFields(header.names.count); continue }
+            let time = Double(try scanner.integer(timeColumn > textColumn ? timeColumn + extra : timeColumn, "time")) / 1e9
+            let text = CSVHeader.unquoted(try scanner.text(fields: textColumn...(textColumn + extra)))
+            guard let label = annotationLabel(text) else {
+                warnings.add(path: scanner.path, line: scanner.line, reason: "annotation '\(text.prefix(80))' does not make a label (ASCII letters and digits, spaces, punctuation); dropped")
+                continue
+            }
+            events.append(LabelledEvent(label, at: time))
+        }
+        return events
+    }
+
+    /// An annotation's text as a label: lower-cased, each run of white space and ASCII punctuation one
+    /// hyphen, none at either end; `annotation` for blank text; nil when anything else (an accented
+    /// letter, an emoji) is left.
+    static func annotationLabel(_ text: String) -> String? {
+        let words = text.lowercased().split { $0.isWhitespace || ($0.isASCII && $0.isPunctuation) || ($0.isASCII && $0.isSymbol) }
+        let label = words.isEmpty ? "annotation" : words.joined(separator: "-")
+        return LabelledEvent.isValidLabel(label) ? label : nil
     }
 
     /// `Orientation.csv`: the quaternion, scalar first, as recorded.

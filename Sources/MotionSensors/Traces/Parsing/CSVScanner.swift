@@ -222,6 +222,11 @@ final class CSVScanner {
         try string(of: fieldStarts[index]..<lineEnd)
     }
 
+    /// Fields `range` as one text, the commas between them included: for free text that may hold commas.
+    func text(fields range: ClosedRange<Int>) throws -> String {
+        try string(of: fieldStarts[range.lowerBound]..<fieldEnds[range.upperBound])
+    }
+
     /// True when field `index` is exactly `word`.
     func fieldEquals(_ index: Int, _ word: StaticString) -> Bool {
         let bytes = field(index)

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Targets follow ../shared/spec/ARCHITECTURE.md: each may import only the ones listed before it.
+// The design: Sources/MotionBenchCLI/Documentation.docc/Architecture.md. Each target may import only
+// the ones listed before it.
 let package = Package(
     name: "motionbench",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -58,23 +59,27 @@ let package = Package(
         ),
         // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
         .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
-        // The commands, reusable by a package's own executable over its own catalogue.
+        // The commands, reusable by a package's own executable over its own catalogue; it re-exports what
+        // such an executable writes its workloads with (MotionWorkloads, MotionSensors, MotionMath).
         .target(
             name: "MotionBenchCLI",
             dependencies: [
-                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "SystemView", "CSystemShim",
+                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "MotionMath", "SystemView", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The command line over the built-in catalogue.
         .executableTarget(name: "motionbench", dependencies: ["MotionBenchCLI", "MotionWorkloads"]),
         // `swift package motionbench …` in a package that depends on this one: builds its benchmark
-        // executable in release and runs it from the package's folder, which `run` writes results into.
+        // executable in release and runs it from the package's folder, which `run` writes results into;
+        // `swift package motionbench init NAME` adds such an executable to start from.
         .plugin(
             name: "MotionBenchCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "motionbench", description: "Build the package's motionbench executable in release and run it"),
-                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder")]
+                intent: .custom(
+                    verb: "motionbench",
+                    description: "Build the package's motionbench executable in release and run it; init NAME adds one to start from"),
+                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder, and init NAME adds a target")]
             )
         ),
 

@@ -5,7 +5,7 @@
 # workload does 100 rounds of arithmetic a sample plus MOTIONBENCH_FIXTURE_EXTRA_WORK more: the
 # candidate side gets it through `ab --candidate-env`, the same binary standing in for a slower build.
 #
-#   scripts/ab-honesty.sh                                      the figures in the README
+#   scripts/ab-honesty.sh                                      the figures in results/figures/40-gate-ab.md
 #   scripts/ab-honesty.sh --aa-runs 30 --levels 1,2,5 --binary .build/release/motionbench-fixture
 #
 # Options:

@@ -20,7 +20,7 @@
 #
 # Thresholds/ holds the files as `thresholds update` writes them (spaces and slashes in a benchmark's
 # name turned into underscores), but package-benchmark 1.38 looks them up under the raw name
-# (ordo-one/benchmark issue #301), so `check` copies them to the raw names in a scratch folder first.
+# (https://github.com/ordo-one/package-benchmark/issues/301), so `check` copies them to the raw names in a scratch folder first.
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
 benchmark=(swift package --allow-writing-to-package-directory benchmark)

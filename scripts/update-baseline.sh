@@ -2,7 +2,8 @@
 # Refreshes the committed results (see results/README.md): the reference run of `run --all` in
 # results/reference/, and the baseline CI gates against, results/baselines/ci/ (run.json and the
 # instruction profiles), made as .ci/run's own run is: every workload's default case, quick, fixed
-# sample counts, instructions counted under callgrind (needs valgrind).
+# sample counts, instructions counted under callgrind (needs valgrind); then the documentation's
+# Results page, which quotes them.
 #
 #   scripts/update-baseline.sh                  both (about 6 minutes after the build)
 #   scripts/update-baseline.sh baseline         the CI baseline only (about 2 minutes)
@@ -60,6 +61,9 @@ for target in "${targets[@]}"; do
     esac
 done
 
+echo "== the documentation's Results page (scripts/results-page.py)"
+scripts/results-page.py
+
 echo "== committed results"
 du -sh results/reference results/baselines/* 2>/dev/null || true
-git status --short -- results
+git status --short -- results Sources/MotionBenchCLI/Documentation.docc/Results.md

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A team's own feature, benchmarked with motionbench: `TapTilt` is the feature as an app would ship
-// it (no motionbench in it); `tap-tilt-bench` wraps it as a workload and hands it to motionbench's
+// it (no motionbench in it); `tap-tilt-bench` wraps it as workloads and hands them to motionbench's
 // command line. Run it with `swift package --allow-writing-to-package-directory motionbench run --all`.
 let package = Package(
     name: "TapTilt",
@@ -13,14 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "TapTilt"),
-        .executableTarget(
-            name: "tap-tilt-bench",
-            dependencies: [
-                "TapTilt",
-                .product(name: "MotionBenchCLI", package: "motionbench"),
-                .product(name: "MotionWorkloads", package: "motionbench"),
-            ]
-        ),
+        .executableTarget(name: "tap-tilt-bench", dependencies: ["TapTilt", .product(name: "MotionBenchCLI", package: "motionbench")]),
         .testTarget(name: "TapTiltTests", dependencies: ["TapTilt"]),
     ]
 )

@@ -13,7 +13,7 @@ enum ExitMeaning {
         case 69: "a tool it needs (or an executable given to ab) is missing"
         case 130: "stopped by SIGINT (Ctrl-C)"
         case 143: "stopped by SIGTERM"
-        default: "see the README's exit codes"
+        default: "its --help lists the exit codes"
         }
     }
 }

@@ -8,6 +8,12 @@ public protocol ProcessProbe: AnyObject {
     /// `detail` says which memory figures are read.
     func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot
 
+    /// The same reading with its threads appended to `threads` rather than to an array of its own, so
+    /// that a caller keeping many (the sampler) can store them all in storage it reserved: a producer
+    /// that can (Linux) then allocates nothing while `threads` has room and no thread has started or
+    /// ended since its last snapshot. Returns the stamp and the memory.
+    func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage)
+
     /// Resets the kernel's peak resident size so the next peak is this case's own; false where the
     /// platform cannot (the peak then covers the whole process lifetime, and reports say so).
     func resetPeakResident() -> Bool
@@ -16,6 +22,13 @@ public protocol ProcessProbe: AnyObject {
 extension ProcessProbe {
     /// A snapshot with every figure.
     public func snapshot() throws -> ProcessSnapshot { try snapshot(.full) }
+
+    /// A snapshot whose threads are copied into `threads`, for a producer with no cheaper way.
+    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
+        let snapshot = try snapshot(detail)
+        threads.append(contentsOf: snapshot.threads)
+        return (snapshot.monotonicNs, snapshot.memory)
+    }
 }
 
 /// How much of the process a snapshot reads.

@@ -11,6 +11,11 @@ import ThreadSupport
 /// returned as `SamplerRecording.samplerCpuNs`. Its snapshots are periodic ones (`SnapshotDetail`), which
 /// may lack the cumulative figures (the peak resident size, faults, context switches): a caller wanting
 /// them takes full snapshots of its own at the start and the end, as a case does.
+///
+/// Between `start()` and `stop()` the sampler allocates nothing while the process's threads stay those
+/// of its last snapshot and its reserved storage lasts: every snapshot's threads go one after another
+/// into one array reserved up front, and become `ProcessSnapshot`s only in `stop()`. So the heap a
+/// case measures while it runs is its workload's alone.
 public final class Sampler {
     /// The name of the sampling thread, as reports show it.
     public static let threadName = "mb-sampler"
@@ -23,7 +28,8 @@ public final class Sampler {
     private var stopped = false
 
     /// A sampler of `probe` at `rateHz` snapshots a second; storage for `expectedDuration` seconds of
-    /// snapshots is reserved up front so that recording does not reallocate mid-run.
+    /// snapshots (of a few dozen threads each, on average) is reserved up front so that recording does
+    /// not reallocate mid-run.
     public init(probe: ProcessProbe, rateHz: Double = 10, expectedDuration: Double = 60) {
         precondition(rateHz > 0 && rateHz <= 10_000, "sampling rate \(rateHz) Hz is out of range")
         guard let signal = mb_stop_signal_create() else { fatalError("cannot create the sampler's stop signal") }
@@ -77,7 +83,7 @@ public final class Sampler {
         mb_stop_signal_raise(stopSignal)
         thread?.join()
         return SamplerRecording(
-            snapshots: log.snapshots, samplerTid: log.samplerTid, samplerCpuNs: log.samplerCpuNs,
+            snapshots: log.snapshots(), samplerTid: log.samplerTid, samplerCpuNs: log.samplerCpuNs,
             snapshotCount: log.attempts, failures: log.failures, missedDeadlines: log.missedDeadlines
         )
     }
@@ -85,7 +91,20 @@ public final class Sampler {
 
 /// What the sampling thread writes; the owner reads it only after joining the thread.
 private final class SamplerLog {
-    var snapshots: [ProcessSnapshot] = []
+    /// Threads per snapshot the storage is reserved for: the harness's few, a workload's workers, and
+    /// the runtime's.
+    static let threadsPerSnapshot = 32
+
+    /// One snapshot but its threads, which are `threadCount` readings of `readings` after the previous
+    /// snapshot's.
+    private struct Mark {
+        var monotonicNs: UInt64
+        var memory: MemoryUsage
+        var threadCount: Int
+    }
+
+    private var marks: [Mark] = []
+    private var readings: [ThreadCPU] = []
     var failures: [String] = []
     var attempts = 0
     var missedDeadlines = 0
@@ -93,15 +112,28 @@ private final class SamplerLog {
     var samplerCpuNs: UInt64 = 0
 
     init(capacity: Int) {
-        snapshots.reserveCapacity(capacity)
+        marks.reserveCapacity(capacity)
+        readings.reserveCapacity(capacity * Self.threadsPerSnapshot)
     }
 
     func take(from probe: ProcessProbe) {
         attempts += 1
+        let first = readings.count
         do {
-            snapshots.append(try probe.snapshot(.periodic))
+            let reading = try probe.snapshot(.periodic, appendingThreadsTo: &readings)
+            marks.append(Mark(monotonicNs: reading.monotonicNs, memory: reading.memory, threadCount: readings.count - first))
         } catch {
+            readings.removeLast(readings.count - first)
             failures.append(String(describing: error))
+        }
+    }
+
+    /// The snapshots taken, in order.
+    func snapshots() -> [ProcessSnapshot] {
+        var next = 0
+        return marks.map { mark in
+            defer { next += mark.threadCount }
+            return ProcessSnapshot(monotonicNs: mark.monotonicNs, threads: Array(readings[next..<(next + mark.threadCount)]), memory: mark.memory)
         }
     }
 }

@@ -6,9 +6,7 @@ import MotionWorkloads
 /// environment asks of this process (as a changed build would do): `MOTIONBENCH_FIXTURE_EXTRA_WORK`
 /// more rounds in `extraWork`, `MOTIONBENCH_FIXTURE_EXTRA_ALLOCATIONS` more blocks allocated.
 final class BurnerWorkload: Workload {
-    static let descriptor = WorkloadDescriptor(
-        name: "burner", summary: "a known amount of work per sample, and what the environment adds",
-        sensors: [.accelerometer], defaultRates: [100], filters: ["raw"], defaultFilters: ["raw"], displayRate: nil)
+    static let descriptor = WorkloadDescriptor.fixture(name: "burner", summary: "a known amount of work per sample, and what the environment adds")
 
     private let extraRounds: Int
     private let extraBlocks: Int

@@ -2,4 +2,7 @@ import MotionBenchCLI
 import MotionWorkloads
 
 // The command line over the tests' own workloads (not a product): a user's executable in miniature.
-MotionbenchCommand.main(catalogue: try WorkloadCatalogue([BurnerWorkload.self]))
+MotionbenchCommand.main(
+    catalogue: try WorkloadCatalogue([
+        BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
+    ]).adding([countingClosure]))

@@ -24,13 +24,13 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     private func emit(_ spec: CaseSpec, sensors: [SensorKind], scenario: Scenario, truth: Bool, seconds: Double) throws -> CollectedRows {
-        let type = try #require(WorkloadCatalogue.builtIn.named(spec.workload))
+        let entry = try #require(WorkloadCatalogue.builtIn.named(spec.workload))
         let reference = truth ? AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: seconds) : nil
         let input = CaseInput(source: VirtualDevice(scenario: scenario, seed: 1), touches: scenario.touches, reference: reference)
         var rows = CollectedRows()
         try OutputEmitter.emit(
-            spec, workload: try type.init(configuration: WorkloadConfiguration(rate: spec.rateHz, filter: spec.filter, parameters: spec.parameters)),
-            sensors: sensors, input: input, seconds: seconds, attitudeAlignment: nil, into: &rows)
+            spec, workload: try entry.make(WorkloadConfiguration(rate: spec.rateHz, filter: spec.filter, parameters: spec.parameters)),
+            of: entry, sensors: sensors, input: input, seconds: seconds, attitudeAlignment: nil, into: &rows)
         return rows
     }
 
@@ -101,9 +101,9 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     @Test func everyEstimatePlottedIsAColumnOfItsWorkload() {
-        for type in WorkloadCatalogue.builtIn.workloads {
-            for quantity in type.descriptor.estimates {
-                #expect(type.outputColumns.map(\.name).contains(TruthPlotStyle.of(quantity).estimateColumn), "\(type.descriptor.name)")
+        for entry in WorkloadCatalogue.builtIn.entries {
+            for quantity in entry.descriptor.estimates {
+                #expect(entry.outputColumns.map(\.name).contains(TruthPlotStyle.of(quantity).estimateColumn), "\(entry.descriptor.name)")
             }
         }
     }

@@ -1,4 +1,4 @@
-/// NOAA's published WMM2025 test values, verbatim from ../shared/data/wmm2025/WMM2025_test_values.csv:
+/// NOAA's published WMM2025 test values, verbatim from NOAA's WMM2025_test_values.csv:
 /// the twelve points of WMM2025testvalues.pdf (two dates, two altitudes, three positions; X, Y, Z to
 /// 0.1 nT, declination to 0.01°) and one point of NOAA's 100-point test file (to 1e-6 nT).
 /// Public domain (US government work). Kept as Swift source so the test needs no resource bundle.

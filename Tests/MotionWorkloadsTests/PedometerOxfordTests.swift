@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The pedometer against foot-pad truth on the six Oxford walks (one walker, six carrying positions),
-/// with one parameter set for all: the issue asks for a median error of 3 % or less; the app that
+/// with one parameter set for all: the median error must be 3 % or less; the app that
 /// recorded the walks erred by a median 5 % and up to 46 %.
 @Suite struct PedometerOxfordTests {
     static let folder = Repository.oxfordFull

@@ -51,10 +51,10 @@ import Testing
 @Suite struct WorkloadCatalogueTests {
     @Test func theBuiltInCatalogueIsWorkloadsMdsNineInItsOrder() {
         let builtIn = WorkloadCatalogue.builtIn
-        #expect(builtIn.named("accelerometer") == AccelerometerWorkload.self)
-        #expect(builtIn.named("gyro-translation") == GyroTranslationWorkload.self)
+        #expect(builtIn.named("accelerometer")?.descriptor == AccelerometerWorkload.descriptor)
+        #expect(builtIn.named("gyro-translation")?.descriptor == GyroTranslationWorkload.descriptor)
         #expect(builtIn.named("no-such-workload") == nil)
-        for type in builtIn.workloads { #expect(builtIn.named(type.descriptor.name) == type) }
+        for entry in builtIn.entries { #expect(builtIn.named(entry.descriptor.name)?.descriptor == entry.descriptor) }
         #expect(builtIn.descriptors.map(\.name) == [
             "gyro-translation", "haptic-collision", "barometer", "accelerometer", "leveler", "heading", "pedometer",
             "motion-cube", "tilt-ball",

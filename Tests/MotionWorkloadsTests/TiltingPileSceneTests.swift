@@ -61,13 +61,13 @@ import Testing
         return scene.deepestOverlap
     }
 
-    /// Issue 18's target for a settled pile of a hundred: at most 1 point of overlap.
+    /// The solidity a settled pile of a hundred must reach: at most 1 point of overlap.
     @Test func aSettledPileOfAHundredIsSolidAndInside() {
         let overlap = settledOverlap(shapes: 100)
         #expect(overlap <= 1, "deepest overlap \(overlap) points")
     }
 
-    /// Issue 18's target for a settled pile of a thousand: at most 2 points of overlap.
+    /// The solidity a settled pile of a thousand must reach: at most 2 points of overlap.
     @Test func aSettledPileOfAThousandIsSolidAndInside() {
         let overlap = settledOverlap(shapes: 1000)
         #expect(overlap <= 2, "deepest overlap \(overlap) points")

@@ -14,7 +14,7 @@ import Testing
         return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
     }
 
-    /// The target: on every tyrex trial, the best of our filters (at their defaults, 50 Hz)
+    /// What the heading filters must reach: on every tyrex trial, the best of our filters (at their defaults, 50 Hz)
     /// has a lower median total attitude error than Core Motion's `CMAttitude`, both aligned the same way.
     @Test(arguments: [
         "Thibaud_iPhone5_NoDist_Texting", "Thibaud_iPhone5_NoDist_FrontPocket", "Thibaud_iPhone5_NoDist_Swinging",

@@ -6,7 +6,7 @@ import Testing
 /// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
 /// file (and line), a documented exit code, and no output file left behind. With the trace files of
 /// `traces/bad-input` (BadInputTests, SourceCommandTests) and the bad arguments of CommandLineTests,
-/// this is the catalogue the README's "Bad input" table lists.
+/// this is the catalogue the "Bad input" table of the documentation (Exit codes and robustness) lists.
 @Suite struct BadInputCatalogueTests {
     let oxford = Repository.oxford
     /// A short run whose run.json is some 30 KB.

@@ -23,7 +23,7 @@ import Testing
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == [
-            "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy.csv", "cost.svg", "cpu.svg", "report.md", "run.json",
+            "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy.csv", "cost.svg", "cpu.svg", "memory.svg", "report.md", "run.json",
             "summary.csv", "threads.csv", "timeseries.csv",
         ])
         // The virtual device knows the truth: the workloads that estimate something are scored, once a case.

@@ -59,10 +59,10 @@ import Testing
         #expect(outcome.stdout.contains("`cpu_ns_per_sample=200%,1000`"))
         #expect(try String(contentsOf: markdown, encoding: .utf8) == outcome.stdout)
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
-        // Allocations are counted unless the build cannot (a sanitizer).
+        // Allocations and the heap are counted unless the build cannot (a sanitizer).
         let counted = try RunResult.load(from: first.appendingPathComponent("run.json")).cases[0].allocationsPerSample != nil
-        let metrics = counted ? 5 : 3
-        #expect(rows.count == 1 + 2 * metrics, "raw and low-pass: CPU ns/sample, CPU %, peak RSS, allocations and their bytes")
+        let metrics = counted ? 8 : 3
+        #expect(rows.count == 1 + 2 * metrics, "raw and low-pass: CPU ns/sample, CPU %, peak RSS, allocations and their bytes, heap held, peak and leaked")
         #expect(rows.dropFirst().allSatisfy { $0.contains(",5,5,") }, "five repetitions a side")
         #expect(outcome.stderr.isEmpty)
 

@@ -119,12 +119,13 @@ import FoundationXML
         #expect(!FileManager.default.fileExists(atPath: plots.path), "nothing is written from a malformed file")
     }
 
-    /// The README lists every column a workload emits.
-    @Test func theReadmeDocumentsEveryEmittedColumn() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for type in WorkloadCatalogue.builtIn.workloads {
-            for column in type.outputColumns {
-                #expect(readme.contains("`\(column.name)`"), "\(type.descriptor.name): \(column.name)")
+    /// The documentation's Output formats article lists every column a workload emits.
+    @Test func theDocumentationListsEveryEmittedColumn() throws {
+        let article = try String(
+            contentsOf: Self.repository.appendingPathComponent("Sources/MotionBenchCLI/Documentation.docc/OutputFormats.md"), encoding: .utf8)
+        for entry in WorkloadCatalogue.builtIn.entries {
+            for column in entry.outputColumns {
+                #expect(article.contains("`\(column.name)`"), "\(entry.descriptor.name): \(column.name)")
             }
         }
     }

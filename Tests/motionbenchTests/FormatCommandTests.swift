@@ -43,7 +43,9 @@ import Testing
         let action = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("action-benchmark.json"))) as? [[String: Any]]
         // Allocations are counted unless the build cannot (a sanitizer).
         let counted = entries.contains { $0["allocs_per_sample"] != nil }
+        let heap = ["heap_held_bytes", "heap_peak_bytes", "heap_transient_bytes", "heap_leaked_bytes"]
         let figures = ["cpu_ns_per_sample"] + (counted ? ["allocs_per_sample", "alloc_bytes_per_sample"] : []) + ["peak_rss_mib"]
+            + (counted ? heap : []) + ["peak_rss_delta_bytes"]
         #expect(action?.map { $0["name"] as! String } == ["raw", "low-pass"].flatMap { filter in
             figures.map { "accelerometer/10Hz/\(filter)/virtual \($0)" }
         })

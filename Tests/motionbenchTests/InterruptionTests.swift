@@ -59,7 +59,7 @@ import Testing
         }
         #expect(outcome.stderr.contains("interrupted by \(name) after \(run.cases.count) of 8 cases"))
         let files = try expectEveryFileComplete(folder)
-        #expect(files == ["cpu.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+        #expect(files == ["cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
         #expect(summary.split(separator: "\n").count == run.cases.count + 1)
         let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)

@@ -91,6 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     pedometerBenchmarks()
     sceneWorkloadBenchmarks()
     calibrationBenchmarks()
+    allocatorBenchmarks()
 
     for filter in AccelerometerWorkload.descriptor.filters {
         workloadBenchmark("accelerometer handle, \(filter)", sensor: .accelerometer, rate: 10, framesPerSample: 0) {

@@ -11,7 +11,7 @@ func sceneWorkloadBenchmarks() {
         let configuration = Benchmark.Configuration(
             metrics: perSampleMetrics, warmupIterations: 1, scalingFactor: .kilo,
             maxDuration: .seconds(shapes >= 1000 ? 20 : 5), maxIterations: 100)
-        // The cost curve of WORKLOADS.md §8, under tilting gravity (the tilt-and-shake recording).
+        // The motion cube's cost curve over its shape count, under tilting gravity (the tilt-and-shake recording).
         // Each iteration is a fresh scene's first 1000 frames: the fall (a second) and then the pile.
         workloadBenchmark(
             "motion-cube frame, \(shapes) shapes (1 sample + 1 frame at 60 Hz)", configuration: configuration,
@@ -20,7 +20,7 @@ func sceneWorkloadBenchmarks() {
             try MotionCubeWorkload(configuration: WorkloadConfiguration(
                 rate: 60, filter: "raw", parameters: [MotionCubeWorkload.shapesParameter.name: Double(shapes)]))
         }
-        // The engine alone on issue 18's scene (`TiltingPileScene`), the figure to set beside Box2D's
+        // The engine alone on its timing scene (`TiltingPileScene`), the figure to set beside Box2D's
         // on the same scene: each iteration is a fresh pile settled (not measured), then its next
         // 1000 steps under the tilting gravity.
         Benchmark("motion-cube scene step, \(shapes) shapes (settled pile, tilting gravity)", configuration: configuration) { benchmark in

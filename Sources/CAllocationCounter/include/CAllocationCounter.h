@@ -15,4 +15,22 @@ void mb_allocations_of_current_thread(uint64_t *calls, uint64_t *bytes);
 /// never seen allocating.
 void mb_allocations_of_thread(int64_t tid, uint64_t *calls, uint64_t *bytes);
 
+/// The whole process's heap at one moment, every block by its usable size (`malloc_usable_size`,
+/// what the allocator set aside for it, not what was asked for), every thread together.
+typedef struct {
+    /// Bytes in blocks allocated and not yet freed since the process started.
+    int64_t liveBytes;
+    /// The most `liveBytes` has been since the last `mb_heap_reset_peak` (or the process's start).
+    int64_t peakLiveBytes;
+    /// Bytes of every block allocated since the process started, freed or not (a block a realloc
+    /// moved or resized counts again at its new size).
+    uint64_t allocatedBytes;
+} MBHeapReading;
+
+/// Reads the process's heap; all 0 where nothing counts. Allocates nothing.
+void mb_heap_read(MBHeapReading *reading);
+
+/// Sets the peak to the bytes live now, so the next reading's peak is that of what follows.
+void mb_heap_reset_peak(void);
+
 #endif

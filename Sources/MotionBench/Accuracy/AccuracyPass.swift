@@ -13,10 +13,12 @@ enum AccuracyPass {
     }
 
     /// Feeds `workload` `seconds` of `input` at the case's rate (or the recording's own timing), with
-    /// its frames and touches, and collects its estimates.
-    static func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double) -> Estimates {
+    /// its touches and, when it `animates`, its frames, and collects its estimates.
+    static func run(
+        _ spec: CaseSpec, workload: any WorkloadInstance, animates: Bool, sensors: [SensorKind], input: CaseInput, seconds: Double
+    ) -> Estimates {
         var series: [GroundTruth] = []
-        for event in input.events(for: spec, animates: type(of: workload).descriptor.displayRate != nil, sensors: sensors, seconds: seconds) {
+        for event in input.events(for: spec, animates: animates, sensors: sensors, seconds: seconds) {
             event.deliver(to: workload)
             if case .sample = event, let estimate = workload.currentEstimate, estimate != series.last {
                 series.append(estimate)

@@ -84,14 +84,14 @@ public struct RunComparison: Sendable {
     }
 
     /// Whether `metric`'s row of a case gates: timings not when both runs counted instructions (unless
-    /// asked); allocations only where their counts can differ by code alone, over the same ticks on
-    /// both sides, or from none at all.
+    /// asked); allocations, and the heap's peak and leaks, only where their counts can differ by code
+    /// alone, over the same ticks on both sides, or from none at all.
     private static func gates(
         _ metric: ComparedMetric, _ match: Match<CaseResult>, baselineValues: [Double], countedInstructions: Bool, settings: ComparisonSettings
     ) -> Bool {
         if metric.isTiming { return !countedInstructions || settings.gatesTime }
         switch metric {
-        case .allocationsPerSample, .allocationBytesPerSample:
+        case .allocationsPerSample, .allocationBytesPerSample, .heapPeakBytes, .heapLeakedBytes:
             let ticks = Set((match.baseline + match.candidate).map(\.samples))
             return ticks.count == 1 || baselineValues.allSatisfy { $0 == 0 }
         case .instructionsPerSample:

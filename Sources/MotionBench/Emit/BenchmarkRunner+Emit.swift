@@ -7,9 +7,9 @@ extension BenchmarkRunner {
     public func emitOutputs(of spec: CaseSpec, scored: AccuracyResult?, into sink: inout some EmittedRowSink) throws {
         let setup = try prepare(spec)
         let workload = try setup.makeWorkload()
-        let scoredSeconds = type(of: workload).descriptor.estimates.isEmpty ? nil : setup.input.reference?.duration
+        let scoredSeconds = setup.entry.descriptor.estimates.isEmpty ? nil : setup.input.reference?.duration
         try OutputEmitter.emit(
-            spec, workload: workload, sensors: setup.sensors, input: setup.input, seconds: scoredSeconds ?? spec.durationSeconds,
+            spec, workload: workload, of: setup.entry, sensors: setup.sensors, input: setup.input, seconds: scoredSeconds ?? spec.durationSeconds,
             attitudeAlignment: scored?.measures.attitude, into: &sink)
     }
 }

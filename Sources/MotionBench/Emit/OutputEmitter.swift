@@ -9,10 +9,10 @@ import MotionWorkloads
 enum OutputEmitter {
     /// The emitted file's columns: `time_s`, the inputs, the workload's outputs, and for each of
     /// `quantities` the truth and the error (after `scored`).
-    static func columns(workload: any Workload.Type, sensors: [SensorKind], quantities: [EstimatedQuantity]) -> [OutputColumn] {
+    static func columns(outputs: [OutputColumn], sensors: [SensorKind], quantities: [EstimatedQuantity]) -> [OutputColumn] {
         var columns = [OutputColumn.number("time_s", decimals: 6, "seconds since the case's start: the sample instant, or the frame's time")]
         columns += sensors.flatMap(inputColumns)
-        columns += workload.outputColumns
+        columns += outputs
         if !quantities.isEmpty {
             columns.append(TruthColumns.scored)
             columns += quantities.flatMap(TruthColumns.of)
@@ -34,28 +34,28 @@ enum OutputEmitter {
         }
     }
 
-    /// Feeds `workload` `seconds` of `input` and writes its rows to `sink`. `attitudeAlignment` is the
+    /// Feeds `workload` (made from `entry`) `seconds` of `input` and writes its rows to `sink`. `attitudeAlignment` is the
     /// fit the accuracy pass kept for this case (a recording's yaw offset and time shift), applied to
     /// the truth and error columns so they agree with `accuracy.csv`; nil for none.
     static func emit(
-        _ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput, seconds: Double,
-        attitudeAlignment: AttitudeAccuracy?, into sink: inout some EmittedRowSink
+        _ spec: CaseSpec, workload: any WorkloadInstance, of entry: WorkloadCatalogue.Entry, sensors: [SensorKind], input: CaseInput,
+        seconds: Double, attitudeAlignment: AttitudeAccuracy?, into sink: inout some EmittedRowSink
     ) throws {
-        let type = type(of: workload)
-        let quantities = input.reference == nil ? [] : EstimatedQuantity.allCases.filter(type.descriptor.estimates.contains)
-        let columns = columns(workload: type, sensors: sensors, quantities: quantities)
+        let descriptor = entry.descriptor
+        let quantities = input.reference == nil ? [] : EstimatedQuantity.allCases.filter(descriptor.estimates.contains)
+        let columns = columns(outputs: entry.outputColumns, sensors: sensors, quantities: quantities)
         try sink.begin(columns: columns)
-        let animates = type.descriptor.displayRate != nil
+        let animates = descriptor.displayRate != nil
         var latest: [SensorKind: Vector3] = [:]
         var truth = input.reference.map { TruthCells(reference: $0, quantities: quantities, alignment: attitudeAlignment) }
         var outputs = OutputRows()
         var extra = OutputRows()
-        let outputCount = type.outputColumns.count
+        let outputCount = entry.outputColumns.count
 
         func writeRows(at time: Double) throws {
             outputs.removeAll()
             workload.writeOutputs(into: &outputs)
-            precondition(outputs.cells.count == outputs.rowCount * outputCount, "\(type.descriptor.name) wrote cells that do not fill its columns")
+            precondition(outputs.cells.count == outputs.rowCount * outputCount, "\(descriptor.name) wrote cells that do not fill its columns")
             extra.removeAll()
             extra.add(time)
             for sensor in sensors { sensor == .barometer ? extra.add(latest[sensor]?.x) : extra.add(latest[sensor]) }

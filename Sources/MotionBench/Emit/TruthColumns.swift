@@ -1,8 +1,8 @@
 import MotionWorkloads
 
 /// The columns an emitted file adds for an estimate a workload makes that the source has the truth
-/// of: the truth at the estimate's time, and the error (what `TruthCells` fills). Units as
-/// WORKLOADS.md's.
+/// of: the truth at the estimate's time, and the error (what `TruthCells` fills), in the units of the
+/// workload's own columns.
 public enum TruthColumns {
     /// The columns added after the workload's own for `quantity`, in order.
     public static func of(_ quantity: EstimatedQuantity) -> [OutputColumn] {

@@ -85,9 +85,11 @@ public struct RunHistory: Sendable {
     }
 
     /// The figures followed, in this order: a case's instructions and allocations per sample where
-    /// present, its CPU per sample and peak memory; an accuracy entry's errors.
+    /// present, its CPU per sample, peak memory and heap (held, peak, leaked, where counted); an
+    /// accuracy entry's errors.
     public static let metrics: [ComparedMetric] = [
-        .instructionsPerSample, .allocationsPerSample, .cpuNsPerSample, .peakRssMiB, .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM,
+        .instructionsPerSample, .allocationsPerSample, .cpuNsPerSample, .peakRssMiB, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes,
+        .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM,
     ]
 
     /// What makes runs comparable, by name: the history's runs share all of them.

@@ -15,37 +15,51 @@ struct RealTimeCase {
     /// Head start for the threads to reach their loops before tick 0 is due.
     static let startLeadNs: UInt64 = 20_000_000
 
-    func run(_ spec: CaseSpec, workload: any Workload, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
+    func run(_ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput) throws -> CaseResult {
         let queue = EventQueue(capacity: Self.queueCapacity)
         var hub = HubFigures()
         var workloadCpuNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
 
-        let measured = try harness.measure(expectedSeconds: spec.durationSeconds) { threads in
+        let measured = try harness.measure(expectedSeconds: spec.durationSeconds, makeWorkload: makeWorkload) { workload, threads in
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let start = mb_current_thread_cpu_ns()
                 while let event = queue.pop() { event.deliver(to: workload) }
                 workload.finish()
                 workloadCpuNs = mb_current_thread_cpu_ns() - start
-                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
+                allocations = AllocationCounter.currentThread(since: allocationsStart)
             }
-            threads.start("mb-hub", role: .hub) {
-                _ = mb_set_timer_slack_ns(1)
-                let startNs = mb_monotonic_ns() + Self.startLeadNs
-                if let recorded = input.recorded {
-                    let inCase = recorded.prefix { $0.time < spec.durationSeconds }
-                    let schedule = RecordedSchedule(startNs: startNs, offsets: inCase.map(\.time))
-                    hub = Self.pace(spec, samples: PacedStream(schedule: schedule, tickCount: inCase.count), startNs: startNs, touches: input.touches, queue: queue) { tick, push in
+            // Everything the hub paces with is made here, before the case starts, so that the hub
+            // allocates nothing while it runs: its streams' lateness storage, the touches in order,
+            // and the first tick's samples (a source's first reading may copy the source). The
+            // streams start when the hub does.
+            var frames = spec.displayRateHz.map { rate in
+                PacedStream(
+                    schedule: DeadlineSchedule(startNs: 0, rateHz: rate),
+                    tickCount: DeadlineSchedule(startNs: 0, rateHz: rate).tickCount(inSeconds: spec.durationSeconds)
+                )
+            }
+            var touches = TouchQueue(input.touches)
+            if let recorded = input.recorded {
+                let inCase = recorded.prefix { $0.time < spec.durationSeconds }
+                var samples = PacedStream(schedule: RecordedSchedule(startNs: 0, offsets: inCase.map(\.time)), tickCount: inCase.count)
+                threads.start("mb-hub", role: .hub) {
+                    hub = Self.pace(spec, samples: &samples, frames: &frames, touches: &touches, queue: queue) { tick, push in
                         push(inCase[inCase.startIndex + tick])
                     }
-                } else {
-                    var source = input.source
-                    let schedule = DeadlineSchedule(startNs: startNs, rateHz: spec.rateHz)
-                    let ticks = max(1, DeadlineSchedule(startNs: 0, rateHz: spec.rateHz).tickCount(inSeconds: spec.durationSeconds))
-                    hub = Self.pace(spec, samples: PacedStream(schedule: schedule, tickCount: ticks), startNs: startNs, touches: input.touches, queue: queue) { tick, push in
+                }
+            } else {
+                var source = input.source
+                let schedule = DeadlineSchedule(startNs: 0, rateHz: spec.rateHz)
+                let ticks = max(1, schedule.tickCount(inSeconds: spec.durationSeconds))
+                var samples = PacedStream(schedule: schedule, tickCount: ticks)
+                let firstTick = sensors.map { source.reading(of: $0, at: schedule.offsetSeconds(ofTick: 0)) }
+                threads.start("mb-hub", role: .hub) {
+                    hub = Self.pace(spec, samples: &samples, frames: &frames, touches: &touches, queue: queue) { tick, push in
+                        // By index: an unoptimised build iterates an array through a generic iterator that allocates.
                         let time = schedule.offsetSeconds(ofTick: tick)
-                        for sensor in sensors { push(source.reading(of: sensor, at: time)) }
+                        for index in sensors.indices { push(tick == 0 ? firstTick[index] : source.reading(of: sensors[index], at: time)) }
                     }
                 }
             }
@@ -57,9 +71,9 @@ struct RealTimeCase {
         }
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: hub.delivered, frames: hub.frames - hub.droppedFrames,
-            workloadCpuNs: workloadCpuNs, workloadAllocations: allocations, outputs: workload.outputSummary,
+            workloadCpuNs: workloadCpuNs, workloadAllocations: allocations,
             realTime: .init(
-                achievedHz: achievedHz, lateness: hub.lateness, missed: hub.missed, dropped: hub.dropped,
+                achievedHz: achievedHz, lateness: hub.lateness.summary, missed: hub.missed, dropped: hub.dropped,
                 missedFrames: spec.displayRateHz == nil ? nil : hub.missedFrames + hub.droppedFrames
             ),
             virtualWallNs: nil
@@ -69,21 +83,18 @@ struct RealTimeCase {
     /// The hub's loop: sleeps to whichever of the next sample tick and the next frame comes first in
     /// `DeliveryOrder`, queues the tick's samples (which `samplesOfTick` pushes) or the frame, with any
     /// touches due by then, and ends the case with nil once both streams are done (the frames due
-    /// after the last tick belong to the case too, as in virtual time). Nothing in it allocates.
+    /// after the last tick belong to the case too, as in virtual time). Nothing in it allocates: the
+    /// streams and touches come in made, and the lateness is summarised by the caller.
     private static func pace<Schedule: TickSchedule>(
-        _ spec: CaseSpec, samples: PacedStream<Schedule>, startNs: UInt64, touches: [TouchEvent], queue: EventQueue,
-        samplesOfTick: (Int, (SensorSample) -> Void) -> Void
+        _ spec: CaseSpec, samples: inout PacedStream<Schedule>, frames: inout PacedStream<DeadlineSchedule>?, touches: inout TouchQueue,
+        queue: EventQueue, samplesOfTick: (Int, (SensorSample) -> Void) -> Void
     ) -> HubFigures {
-        var samples = samples
-        var touches = TouchQueue(touches)
+        _ = mb_set_timer_slack_ns(1)
+        let startNs = mb_monotonic_ns() + startLeadNs
+        samples.start(at: startNs)
+        frames?.start(at: startNs)
         func queueTouches(dueBy time: Double) {
             while let touch = touches.next(dueBy: time) { queue.pushWaiting(.touch(touch)) }
-        }
-        var frames = spec.displayRateHz.map { rate in
-            PacedStream(
-                schedule: DeadlineSchedule(startNs: startNs, rateHz: rate),
-                tickCount: DeadlineSchedule(startNs: 0, rateHz: rate).tickCount(inSeconds: spec.durationSeconds)
-            )
         }
         var figures = HubFigures()
         while !samples.isFinished || frames?.isFinished == false {
@@ -111,7 +122,7 @@ struct RealTimeCase {
         queue.pushWaiting(nil)
         figures.missed = samples.missed
         figures.missedFrames = frames?.missed ?? 0
-        figures.lateness = samples.lateness.summary
+        figures.lateness = samples.lateness
         return figures
     }
 
@@ -123,7 +134,8 @@ struct RealTimeCase {
         var droppedFrames = 0
         var missed = 0
         var missedFrames = 0
-        var lateness: LatenessSummary?
+        /// How late each delivered sample tick was; summarised once the case is over.
+        var lateness = LatenessRecorder(capacity: 0)
         var firstTickNs: UInt64?
         var lastTickNs: UInt64?
     }

@@ -35,7 +35,7 @@ struct VirtualTimeCase {
     }
 
     func run(
-        _ spec: CaseSpec, makeWorkload: () throws -> any Workload, sensors: [SensorKind], input: CaseInput
+        _ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput
     ) throws -> CaseResult {
         let replay = Replay(spec: spec, sensors: sensors, input: input)
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
@@ -55,12 +55,11 @@ struct VirtualTimeCase {
         }
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
-        let workload = try makeWorkload()
         var stream = replay.events(units: count)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
-        let measured = try harness.measure(expectedSeconds: 60) { threads in
+        let measured = try harness.measure(expectedSeconds: 60, makeWorkload: makeWorkload) { workload, threads in
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
@@ -69,13 +68,13 @@ struct VirtualTimeCase {
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
-                allocations = AllocationCounter.currentThread().flatMap { end in allocationsStart.map(end.since) }
+                allocations = AllocationCounter.currentThread(since: allocationsStart)
             }
         }
 
         return CaseResultBuilder.make(
             spec: spec, measured: measured, samples: count, frames: stream.frames,
-            workloadCpuNs: cpuNs, workloadAllocations: allocations, outputs: workload.outputSummary, realTime: nil,
+            workloadCpuNs: cpuNs, workloadAllocations: allocations, realTime: nil,
             virtualWallNs: wallNs, simulatedSeconds: replay.seconds(units: count)
         )
     }
@@ -98,10 +97,20 @@ struct VirtualTimeCase {
     /// Feeds `stream` (a replay's events, made before the clock starts) to `workload` in delivery order.
     /// Never inlined: the instruction counter counts instructions only inside this function.
     @inline(never)
-    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any Workload) {
+    static func replay(_ stream: inout MotionEventStream<LappedFeed>, into workload: any WorkloadInstance) {
+        // A closure workload's loop calls its closure directly, as a class's calls the class's `handle`.
+        if let closure = workload as? ClosureWorkloadInstance {
+            feed(&stream, into: closure)
+        } else {
+            feed(&stream, into: workload)
+        }
+    }
+
+    @inline(__always)
+    private static func feed(_ stream: inout MotionEventStream<LappedFeed>, into receiver: some MotionEventReceiver) {
         // A local copy: the caller's stream lives in a closure's box, which every event would go through.
         var events = stream
-        while let event = events.next() { event.deliver(to: workload) }
+        while let event = events.next() { event.deliver(to: receiver) }
         stream = events
     }
 

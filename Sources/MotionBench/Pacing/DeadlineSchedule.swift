@@ -6,7 +6,7 @@ import MotionSensors
 /// by adding a period to the previous deadline, so rounding never accumulates into drift.
 public struct DeadlineSchedule: Sendable, Equatable {
     /// Monotonic nanoseconds of tick 0.
-    public let startNs: UInt64
+    public var startNs: UInt64
     /// Ticks per second.
     public let rateHz: Double
 

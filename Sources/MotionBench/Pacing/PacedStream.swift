@@ -1,7 +1,7 @@
 /// One tick stream being paced: which tick is next, how late each delivered tick was, and how many
 /// were missed because the pacer woke after the tick after them was already due.
 struct PacedStream<Schedule: TickSchedule> {
-    let schedule: Schedule
+    private(set) var schedule: Schedule
     /// Ticks `0 ..< tickCount` belong to the case.
     let tickCount: Int
     private(set) var nextTick = 0
@@ -15,6 +15,12 @@ struct PacedStream<Schedule: TickSchedule> {
     }
 
     var isFinished: Bool { nextTick >= tickCount }
+
+    /// Moves tick 0 to `startNs`: a stream made before its case, so as not to allocate during it,
+    /// starts when the case does.
+    mutating func start(at startNs: UInt64) {
+        schedule.startNs = startNs
+    }
 
     /// The deadline of the tick the pacer waits for next.
     var nextDeadline: UInt64 { schedule.deadline(ofTick: nextTick) }

@@ -1,6 +1,8 @@
 /// When a pacer's ticks are due: at a fixed rate (`DeadlineSchedule`) or at a recording's own times
 /// (`RecordedSchedule`).
 public protocol TickSchedule {
+    /// Monotonic nanoseconds of the start, which a pacer may set when it starts.
+    var startNs: UInt64 { get set }
     /// Monotonic nanoseconds when tick `index` is due.
     func deadline(ofTick index: Int) -> UInt64
     /// Seconds from the start to tick `index`: the time the event delivered on it carries.
@@ -15,7 +17,7 @@ extension DeadlineSchedule: TickSchedule {}
 /// recording's jitter and gaps instead of smoothing them into a fixed rate.
 public struct RecordedSchedule: TickSchedule {
     /// Monotonic nanoseconds of time 0.
-    public let startNs: UInt64
+    public var startNs: UInt64
     /// The tick times, in seconds from the start.
     public let offsets: [Double]
 

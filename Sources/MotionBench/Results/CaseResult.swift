@@ -65,6 +65,23 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// The sample ticks the longer of the two counting runs fed (instructions are the difference
     /// between it and half as many); two runs' counts compare when these match.
     public var instructionTicks: Int? = nil
+
+    /// Heap bytes the workload held once created: the process's live heap just after its creation
+    /// less just before, every block by its usable size (what the allocator set aside for it). nil
+    /// where the build cannot count (not Linux, or a sanitizer), as for the heap figures below.
+    public var heapHeldBytes: Int64? = nil
+    /// The most heap the workload had live at once, from its creation to its release, over what was
+    /// live before it was created: what it needs at most.
+    public var heapPeakBytes: Int64? = nil
+    /// Heap bytes the workload allocated while it was created and run that it had freed by the time
+    /// it was released: its temporary allocations.
+    public var heapTransientBytes: Int64? = nil
+    /// Heap bytes the workload allocated that were still live after it was released: what it leaks
+    /// (into caches, globals, or memory no one frees).
+    public var heapLeakedBytes: Int64? = nil
+    /// The case's own peak resident size over the resident size just before the workload was created,
+    /// in bytes; nil where the platform cannot reset the peak at the case's start (`peakIsPerCase`).
+    public var peakRssDeltaBytes: Int64? = nil
 }
 
 /// The sampler's own cost during one case, kept apart from every workload's figures.

@@ -73,7 +73,7 @@ public struct BenchmarkRunner {
         switch spec.mode {
         case .realtime:
             return try RealTimeCase(harness: harness).run(
-                spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
             )
         case .virtual:
             return try VirtualTimeCase(harness: harness).run(
@@ -96,7 +96,9 @@ public struct BenchmarkRunner {
             let setup = try prepare(spec)
             guard let reference = setup.input.reference else { continue }
             let scorer = AccuracyScorer(reference: reference)
-            let pass = AccuracyPass.run(spec, workload: try setup.makeWorkload(), sensors: setup.sensors, input: setup.input, seconds: reference.duration)
+            let pass = AccuracyPass.run(
+                spec, workload: try setup.makeWorkload(), animates: setup.entry.descriptor.displayRate != nil, sensors: setup.sensors,
+                input: setup.input, seconds: reference.duration)
             let measures = scorer.score(pass.series, final: pass.final)
             if !measures.isEmpty {
                 results.append(AccuracyResult(
@@ -119,13 +121,15 @@ public struct BenchmarkRunner {
         return results
     }
 
-    /// What running `spec` takes: its workload's maker, its input, and the sensors to feed (the ones it
-    /// needs, and the optional ones the source has).
-    func prepare(_ spec: CaseSpec) throws -> (makeWorkload: () throws -> any Workload, input: CaseInput, sensors: [SensorKind]) {
-        guard let type = catalogue.named(spec.workload) else {
+    /// What running `spec` takes: its workload's catalogue entry and maker, its input, and the sensors to
+    /// feed (the ones it needs, and the optional ones the source has).
+    func prepare(_ spec: CaseSpec) throws -> (
+        entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
+    ) {
+        guard let entry = catalogue.named(spec.workload) else {
             throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
         }
-        let descriptor = type.descriptor
+        let descriptor = entry.descriptor
         let missing = input.missingSensors(for: descriptor)
         guard missing.isEmpty else {
             throw PlanError.sourceLacksSensors(workload: spec.workload, missing: missing, source: input.source.description)
@@ -136,7 +140,7 @@ public struct BenchmarkRunner {
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
             parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration
         )
-        return ({ try type.init(configuration: configuration) }, caseInput, sensors)
+        return (entry, { try entry.make(configuration) }, caseInput, sensors)
     }
 
     /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.

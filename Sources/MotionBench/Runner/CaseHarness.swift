@@ -5,9 +5,14 @@ import MotionWorkloads
 import SystemView
 import ThreadSupport
 
-/// What every case does around its workload, whatever the mode: reset the peak, snapshot every thread,
-/// run the sampler, keep the case's own threads alive until the closing snapshot has read them, and
-/// turn the snapshots into per-thread figures.
+/// What every case does around its workload, whatever the mode: create it, reset the peaks, snapshot
+/// every thread, run the sampler, keep the case's own threads alive until the closing snapshot has
+/// read them, release the workload, and turn the snapshots into per-thread figures.
+///
+/// The heap is read around the stretches in which the workload alone allocates (`CaseHeap`): its
+/// creation, its run (from the moment every thread of the case is ready to the end of their bodies)
+/// and its release. The harness does its own allocating between them: snapshots, starting and
+/// joining threads, reading the workload's outputs.
 struct CaseHarness {
     let probe: ProcessProbe
     let samplerRateHz: Double
@@ -16,19 +21,31 @@ struct CaseHarness {
     final class CaseThreads {
         private let lock = NSLock()
         private var roles: [Int64: ThreadRole] = [:]
+        private let ready = DispatchSemaphore(value: 0)
+        private let go = DispatchSemaphore(value: 0)
         private let finished = DispatchSemaphore(value: 0)
         private let release = DispatchSemaphore(value: 0)
         private var threads: [NamedThread] = []
         private var started = 0
 
-        /// Starts `body` on a thread named `name` playing `role`. The thread parks after the body until
-        /// the harness has taken its closing snapshot, so its CPU is read while it still exists.
+        init() {
+            // Room for every thread's role, so that a thread noting its own allocates nothing.
+            roles.reserveCapacity(8)
+        }
+
+        /// Starts `body` on a thread named `name` playing `role`. The body waits until every thread of
+        /// the case is ready (`startTogether`), and the thread parks after it until the harness has
+        /// taken its closing snapshot, so its CPU is read while it still exists.
         func start(_ name: String, role: ThreadRole, body: @escaping () -> Void) {
             started += 1
             threads.append(NamedThread(name: name) { [self] in
                 lock.lock()
                 roles[mb_current_tid()] = role
                 lock.unlock()
+                // Claims the thread's allocation counter before the case's heap is read.
+                _ = AllocationCounter.currentThread()
+                ready.signal()
+                go.wait()
                 body()
                 finished.signal()
                 release.wait()
@@ -41,6 +58,13 @@ struct CaseHarness {
             return roles[tid]
         }
 
+        /// Waits until every thread started is ready, calls `beforeStart`, then lets them all run.
+        func startTogether(_ beforeStart: () -> Void) {
+            for _ in 0..<started { ready.wait() }
+            beforeStart()
+            for _ in 0..<started { go.signal() }
+        }
+
         func waitUntilFinished() { for _ in 0..<started { finished.wait() } }
 
         func releaseAndJoin() {
@@ -49,7 +73,7 @@ struct CaseHarness {
         }
     }
 
-    /// Figures common to both modes, measured around `body`.
+    /// Figures common to both modes, measured around the workload.
     struct Measurement {
         var wallNs: UInt64
         var threads: [CaseThread]
@@ -58,24 +82,43 @@ struct CaseHarness {
         var memory: MemoryUsage
         var memoryAtStart: MemoryUsage
         var peakIsPerCase: Bool
+        /// The resident size just before the workload was created.
+        var residentBeforeBytes: UInt64
+        /// The workload's heap; nil where nothing counts.
+        var heap: CaseHeap?
         /// What the workload's own worker threads allocated during the case; nil where nothing counts.
         var workerAllocations: AllocationCounter.Counts?
+        /// The workload's counts and final values, read once its threads had finished.
+        var outputs: [String: Double]
     }
 
-    /// Runs a case: `startThreads` starts the mode's threads on `CaseThreads`; their bodies' end marks
-    /// the end of the case.
-    func measure(expectedSeconds: Double, _ startThreads: (CaseThreads) -> Void) throws -> Measurement {
+    /// Runs a case: creates its workload with `makeWorkload`; `startThreads` starts the mode's threads
+    /// on `CaseThreads`, whose bodies' end marks the end of the case; then releases the workload.
+    func measure(
+        expectedSeconds: Double, makeWorkload: () throws -> any WorkloadInstance, _ startThreads: (any WorkloadInstance, CaseThreads) -> Void
+    ) throws -> Measurement {
+        var sampler: Sampler? = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: expectedSeconds)
+        var threads: CaseThreads? = CaseThreads()
+        let residentBefore = try probe.snapshot(.periodic).memory.residentBytes
         let peakIsPerCase = probe.resetPeakResident()
-        let sampler = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: expectedSeconds)
-        let threads = CaseThreads()
+
+        let creationStart = CaseHeap.startStretch()
+        var workload: (any WorkloadInstance)? = try makeWorkload()
+        let creation = CaseHeap.endStretch(creationStart)
+
         let first = try probe.snapshot()
         let allocationsAtStart = Dictionary(first.threads.map { ($0.tid, AllocationCounter.thread($0.tid)) }, uniquingKeysWith: { a, _ in a })
-        sampler.start()
-        startThreads(threads)
-        threads.waitUntilFinished()
-        let recording = sampler.stop()
+        startThreads(workload!, threads!)
+        // Started once the case's threads are, so that its first snapshot, not one in the run, meets them.
+        sampler!.start()
+        var runStart: HeapReading?
+        threads!.startTogether { runStart = CaseHeap.startStretch() }
+        threads!.waitUntilFinished()
+        let run = CaseHeap.endStretch(runStart)
+
+        let recording = sampler!.stop()
         let last = try probe.snapshot()
-        threads.releaseAndJoin()
+        threads!.releaseAndJoin()
 
         let series = [first] + recording.snapshots + [last]
         let wallNs = last.monotonicNs - first.monotonicNs
@@ -83,7 +126,7 @@ struct CaseHarness {
         func role(_ tid: Int64) -> ThreadRole {
             if tid == recording.samplerTid { return .sampler }
             if tid == mainTid { return .main }
-            return threads.role(of: tid) ?? .other
+            return threads!.role(of: tid) ?? .other
         }
         let lives = SystemView.ThreadUsage.usages(in: series)
         let usage = lives.map { life in
@@ -100,6 +143,16 @@ struct CaseHarness {
             let during = end.since(start)
             return AllocationCounter.Counts(calls: total.calls + during.calls, bytes: total.bytes + during.bytes)
         }
+        let outputs = workload!.outputSummary
+        // The threads' bodies held the workload too and are gone, so releasing it below frees it; the
+        // harness's own objects go first, outside the release's stretch.
+        threads = nil
+        sampler = nil
+
+        let releaseStart = CaseHeap.startStretch()
+        workload = nil
+        let release = CaseHeap.endStretch(releaseStart)
+
         return Measurement(
             wallNs: wallNs,
             threads: usage,
@@ -112,7 +165,10 @@ struct CaseHarness {
             memory: last.memory,
             memoryAtStart: first.memory,
             peakIsPerCase: peakIsPerCase,
-            workerAllocations: workerAllocations
+            residentBeforeBytes: residentBefore,
+            heap: creation.flatMap { creation in run.flatMap { run in release.map { CaseHeap(creation: creation, run: run, release: $0) } } },
+            workerAllocations: workerAllocations,
+            outputs: outputs
         )
     }
 

@@ -14,7 +14,7 @@ enum CaseResultBuilder {
 
     static func make(
         spec: CaseSpec, measured: CaseHarness.Measurement, samples: Int, frames: Int, workloadCpuNs: UInt64,
-        workloadAllocations: AllocationCounter.Counts?, outputs: [String: Double], realTime: RealTimeFigures?, virtualWallNs: UInt64?, simulatedSeconds: Double? = nil
+        workloadAllocations: AllocationCounter.Counts?, realTime: RealTimeFigures?, virtualWallNs: UInt64?, simulatedSeconds: Double? = nil
     ) -> CaseResult {
         let mib = 1_048_576.0
         let memory = measured.memory
@@ -33,6 +33,8 @@ enum CaseResultBuilder {
         }
         func perSample(_ count: UInt64?) -> Double? { count.flatMap { samples > 0 ? Double($0) / Double(samples) : nil } }
         let simulatedNs = (simulatedSeconds ?? 0) * 1e9
+        let peakRssDelta = measured.peakIsPerCase
+            ? memory.peakResidentBytes.map { Int64(bitPattern: $0 &- measured.residentBeforeBytes) } : nil
         return CaseResult(
             spec: spec,
             samples: samples,
@@ -58,9 +60,14 @@ enum CaseResultBuilder {
             sampler: measured.sampler,
             threads: measured.threads,
             timeseries: measured.timeseries,
-            outputs: outputs,
+            outputs: measured.outputs,
             allocationsPerSample: perSample(allocations?.calls),
-            allocationBytesPerSample: perSample(allocations?.bytes)
+            allocationBytesPerSample: perSample(allocations?.bytes),
+            heapHeldBytes: measured.heap?.heldBytes,
+            heapPeakBytes: measured.heap?.peakBytes,
+            heapTransientBytes: measured.heap?.transientBytes,
+            heapLeakedBytes: measured.heap?.leakedBytes,
+            peakRssDeltaBytes: peakRssDelta
         )
     }
 }

@@ -6,12 +6,14 @@ import MotionReports
 /// `motionbench ab`: two builds timed in turn on this machine, round after round, and each case's
 /// timings judged on their paired differences, as a CI gate with `compare`'s exit codes.
 struct ABCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ab",
-        abstract: "Time two builds in turn on this machine (ABBA rounds): what got slower, by how much, how sure.",
-        usage: "motionbench ab BASELINE_EXECUTABLE CANDIDATE_EXECUTABLE RUN_ARGUMENTS… [--rounds N] [options]",
-        discussion: discussion
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "ab",
+            abstract: "Time two builds in turn on this machine (ABBA rounds): what got slower, by how much, how sure.",
+            usage: "\(CommandContext.executableName) ab BASELINE_EXECUTABLE CANDIDATE_EXECUTABLE RUN_ARGUMENTS… [--rounds N] [options]",
+            discussion: discussion
+        )
+    }
 
     /// `run` options `ab` sets itself for every round, or that make no sense in a timing.
     static let reservedRunOptions = ["--out", "--format", "--shard", "--emit", "--counter"]

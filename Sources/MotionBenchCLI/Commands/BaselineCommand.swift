@@ -71,7 +71,7 @@ struct BaselineCommand: ParsableCommand {
             try CommandFailure.reporting {
                 let entries = BaselineStore(folder: URL(literalPath: baselinesDir)).entries()
                 guard !entries.isEmpty else {
-                    print("No baselines in \(baselinesDir); save one with `motionbench baseline save NAME [RUN]`.")
+                    print("No baselines in \(baselinesDir); save one with `\(CommandContext.executableName) baseline save NAME [RUN]`.")
                     return
                 }
                 var table = TextTable(header: ["name", "started", "commit", "host", "build", "cases"])

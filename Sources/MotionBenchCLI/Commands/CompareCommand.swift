@@ -5,12 +5,15 @@ import MotionReports
 
 /// `motionbench compare`: a candidate run against a baseline, as a CI gate with documented exit codes.
 struct CompareCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "compare",
-        abstract: "Compare a run against a baseline: what regressed, by how much, how sure.",
-        usage: "motionbench compare BASELINE CANDIDATE [options]\nmotionbench compare --baseline NAME CANDIDATE [options]",
-        discussion: discussion
-    )
+    static var configuration: CommandConfiguration {
+        let name = CommandContext.executableName
+        return CommandConfiguration(
+            commandName: "compare",
+            abstract: "Compare a run against a baseline: what regressed, by how much, how sure.",
+            usage: "\(name) compare BASELINE CANDIDATE [options]\n\(name) compare --baseline NAME CANDIDATE [options]",
+            discussion: discussion
+        )
+    }
 
     private static var discussion: String {
         let defaults = ComparedMetric.allCases.map { metric in
@@ -39,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("BASELINE and CANDIDATE, each a run folder or a run.json; only CANDIDATE with --baseline.", valueName: "run"))
     var runs: [String] = []
 
-    @Option(help: ArgumentHelp("A baseline saved with `motionbench baseline save`, in place of BASELINE.", valueName: "name"))
+    @Option(help: ArgumentHelp("A baseline saved with `\(CommandContext.executableName) baseline save`, in place of BASELINE.", valueName: "name"))
     var baseline: String?
 
     @Option(help: ArgumentHelp("Folder of saved baselines.", valueName: "dir"))
@@ -130,7 +133,7 @@ struct CompareCommand: ParsableCommand {
         }
         let file = BaselineStore(folder: URL(literalPath: baselinesDir)).runFile(named: baseline)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw ValidationError("--baseline: no baseline '\(baseline)' in \(baselinesDir) (see `motionbench baseline list`)")
+            throw ValidationError("--baseline: no baseline '\(baseline)' in \(baselinesDir) (see `\(CommandContext.executableName) baseline list`)")
         }
         return (file, "baseline \(baseline)")
     }

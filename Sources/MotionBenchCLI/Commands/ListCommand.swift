@@ -10,8 +10,7 @@ struct ListCommand: ParsableCommand {
 
     func run() {
         var table = TextTable(header: ["workload", "sensors", "default Hz", "display Hz", "filters (default first)", "what it computes"])
-        for type in CommandContext.catalogue.workloads {
-            let workload = type.descriptor
+        for workload in CommandContext.catalogue.descriptors {
             let filters = workload.filters.map { workload.defaultFilters.contains($0) ? "\($0)*" : $0 }
             table.append([
                 workload.name, (workload.sensors.map(\.rawValue) + workload.optionalSensors.map { "(\($0.rawValue))" }).joined(separator: ","),
@@ -21,7 +20,7 @@ struct ListCommand: ParsableCommand {
         }
         print(table.render(), terminator: "")
         print("* measured by run --all; (sensor): read when the source has it")
-        let parameters = CommandContext.catalogue.workloads.flatMap { type in type.descriptor.parameters.map { (type.descriptor.name, $0) } }
+        let parameters = CommandContext.catalogue.descriptors.flatMap { workload in workload.parameters.map { (workload.name, $0) } }
         if !parameters.isEmpty {
             print("\nParameters (--param name=v1,v2,…):")
             var table = TextTable(header: ["workload", "parameter", "filters", "default", "run --all sweeps", "range", "meaning"])

@@ -7,13 +7,16 @@ import SystemView
 
 /// `motionbench run`: plans the matrix, runs it, writes the run folder and prints a summary.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run workloads at fixed rates and write run.json, CSV and Markdown reports.",
-        discussion: "Example: motionbench run --all --quick, or motionbench run accelerometer --rate 10,50 --filter raw,low-pass"
-    )
+    static var configuration: CommandConfiguration {
+        let name = CommandContext.executableName
+        return CommandConfiguration(
+            commandName: "run",
+            abstract: "Run workloads at fixed rates and write run.json, CSV and Markdown reports.",
+            discussion: "Example: \(name) run --all --quick, or \(name) run accelerometer --rate 10,50 --filter raw,low-pass"
+        )
+    }
 
-    @Argument(help: "Workloads to run (see `motionbench list`).")
+    @Argument(help: "Workloads to run (see `\(CommandContext.executableName) list`).")
     var workloads: [String] = []
 
     @Flag(help: "Run every workload at its default rates and filters.")
@@ -77,7 +80,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
-        if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `motionbench list`)") }
+        if !all && workloads.isEmpty { throw ValidationError("name at least one workload, or --all (see `\(CommandContext.executableName) list`)") }
         if duration != nil, mode == .virtual {
             throw ValidationError("--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
         }
@@ -179,7 +182,7 @@ struct RunCommand: ParsableCommand {
             if let signal = StopSignal.received() {
                 let summary = counted.interruption?.summary(finishedCases: counted.cases.count)
                     ?? "\(signal.name) arrived during the last case: every case finished and was written"
-                FileHandle.standardError.write(Data("motionbench: \(summary)\n".utf8))
+                FileHandle.standardError.write(Data("\(CommandContext.executableName): \(summary)\n".utf8))
                 throw signal.exitCode
             }
         }

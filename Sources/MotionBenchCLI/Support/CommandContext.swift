@@ -5,4 +5,8 @@ import MotionWorkloads
 enum CommandContext {
     /// The workloads `list` shows and `run` plans from.
     static var catalogue = WorkloadCatalogue.builtIn
+
+    /// The name this executable was run by: `motionbench`, or a package's own executable, for the
+    /// usage lines and the commands messages suggest.
+    static var executableName = "motionbench"
 }

@@ -3,7 +3,7 @@
 /// Provenance: `WMM2025.COF` (degree 12, epoch 2025.0, valid 2025.0 to 2030.0, file dated
 /// 11/13/2024), published by NOAA's National Centers for Environmental Information and the British
 /// Geological Survey, https://www.ncei.noaa.gov/products/world-magnetic-model; copied from
-/// ../shared/data/wmm2025 (md5 a1b6402dd23658d15affb0f31babccc7, byte-identical to the
+/// NOAA's `WMM_2025.COF` (md5 a1b6402dd23658d15affb0f31babccc7, byte-identical to the
 /// `WMM_2025.COF` shipped in the PyPI package pygeomag 1.1.0). The WMM is a product of the US
 /// government and is in the public domain.
 ///

@@ -22,7 +22,7 @@ public enum RunCSV {
             "rss_mib", "peak_rss_mib", "peak_is_per_case",
             "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
             "allocs_per_sample", "alloc_bytes_per_sample", "instructions_per_sample",
-        ])
+        ] + MemoryFigure.all.map(\.column))
         for result in run.cases {
             table.append(caseCells(result) + [
                 result.spec.displayRateHz.map(Format.hertz) ?? "",
@@ -43,7 +43,7 @@ public enum RunCSV {
                 result.involuntaryContextSwitches.map(String.init) ?? "",
                 Format.significant(result.allocationsPerSample, 4), Format.significant(result.allocationBytesPerSample, 4),
                 Format.fixed(result.instructionsPerSample, 1),
-            ])
+            ] + MemoryFigure.all.map { $0.value(result).map(String.init) ?? "" })
         }
         return table.text
     }

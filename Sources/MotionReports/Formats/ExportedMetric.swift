@@ -20,7 +20,9 @@ struct ExportedMetric {
         ExportedMetric(name: "allocs_per_sample", unit: "allocations", meaning: "allocations of the workload's threads per sample tick", value: \.allocationsPerSample),
         ExportedMetric(name: "alloc_bytes_per_sample", unit: "bytes", meaning: "bytes those allocations asked for, per sample tick", value: \.allocationBytesPerSample),
         ExportedMetric(name: "peak_rss_mib", unit: "MiB", meaning: "the process's peak resident memory during the case", value: \.peakRssMiB),
-    ]
+    ] + MemoryFigure.all.map { figure in
+        ExportedMetric(name: figure.column, unit: "bytes", meaning: figure.meaning, value: { figure.value($0).map(Double.init) })
+    }
 
     /// This figure over the repetitions of `exported` (median, spread, count); nil when none has it.
     func summary(_ exported: ExportedCase) -> SampleSummary? {

@@ -62,9 +62,11 @@ public enum GoogleBenchmarkJSON {
             ("rss_mib", result.rssMiB), ("peak_rss_mib", result.peakRssMiB),
             ("instructions_per_sample", result.instructionsPerSample), ("allocs_per_sample", result.allocationsPerSample),
             ("alloc_bytes_per_sample", result.allocationBytesPerSample),
-        ] + (accuracy.map(AccuracyFigures.all) ?? []).map { ($0.name, $0.value) }
+        ]
+        let memory: [(String, Double?)] = MemoryFigure.all.map { ($0.column, $0.value(result).map(Double.init)) }
+        let errors: [(String, Double?)] = (accuracy.map(AccuracyFigures.all) ?? []).map { ($0.name, $0.value) }
         var counters: [String: Double] = [:]
-        for case let (name, value?) in figures where value.isFinite { counters[name] = value }
+        for case let (name, value?) in figures + memory + errors where value.isFinite { counters[name] = value }
         return counters
     }
 

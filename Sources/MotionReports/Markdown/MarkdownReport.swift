@@ -19,6 +19,7 @@ public enum MarkdownReport {
         let realtime = groups.filter { $0.key.mode == .realtime }
         if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
         if !realtime.isEmpty { out += realtimeTable(realtime, seconds: run.settings.durationSeconds) }
+        out += memoryTable(groups, charts: charts)
         out += projectedAgainstMeasured(groups)
         out += parameterSweeps(groups)
         out += samplerTable(groups)
@@ -126,6 +127,31 @@ public enum MarkdownReport {
             out += "\(cell(median(cases.map(\.rssMiB)), 1)) | \(cell(median(cases.map(\.peakRssMiB)), 1)) |\n"
         }
         return out + "\n"
+    }
+
+    /// Each case's own memory: its heap (held, peak, transient, leaked) and its resident peak over
+    /// the resident size before it, in KiB, with the chart that sets them side by side; nothing when
+    /// no case has any of them (a run from before they were measured).
+    private static func memoryTable(_ groups: [(key: CaseKey, cases: [CaseResult])], charts: [ReportChart]) -> String {
+        let figures = MemoryFigure.all
+        guard groups.contains(where: { group in group.cases.contains { result in figures.contains { $0.value(result) != nil } } }) else { return "" }
+        var out = "## Memory\n\n"
+        out += "Each case's own heap, every block by its usable size: what the workload **holds** once created, its **peak** from creation to release, "
+        out += "the **transient** bytes it allocated and had freed by then, and what it **leaked** (still live after its release); "
+        out += "then the case's own peak resident size over the resident size just before its workload was created (**peak RSS Δ**). "
+        out += "Held, peak and leaked repeat in virtual time to the allocator's rounding, and `compare` gates on them; missing (—) where the build cannot count (not Linux, or a sanitizer).\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Mode | " + figures.map { "\($0.title) (KiB)" }.joined(separator: " | ") + " | Reps |\n"
+        out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+        for group in groups {
+            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
+            for figure in figures {
+                out += "\(cell(median(group.cases.map { figure.value($0).map { Double($0) / 1024 } }), 2)) | "
+            }
+            out += "\(group.cases.count) |\n"
+        }
+        out += "\n"
+        for chart in charts where chart.kind == .heap { out += "![\(chart.title)](\(chart.fileName))\n\n" }
+        return out
     }
 
     private static func projectedAgainstMeasured(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {

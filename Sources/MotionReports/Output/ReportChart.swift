@@ -6,6 +6,8 @@ public struct ReportChart {
         case cost
         /// CPU % measured in real time beside projected.
         case cpu
+        /// Each case's heap held, peak, transient and leaked, and its peak RSS delta, side by side.
+        case heap
         /// One case's cost against a swept parameter.
         case sweep
         /// A workload's error against its cost.
@@ -23,7 +25,7 @@ public struct ReportChart {
         public var isPlotOverTime: Bool {
             switch self {
             case .estimateOverTime, .errorOverTime, .threadCPU, .memory: true
-            case .cost, .cpu, .sweep, .accuracy: false
+            case .cost, .cpu, .heap, .sweep, .accuracy: false
             }
         }
     }

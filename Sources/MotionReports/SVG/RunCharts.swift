@@ -43,6 +43,7 @@ public enum RunCharts {
             )
             charts.append(ReportChart(kind: .cpu, fileName: "cpu.svg", title: title, svg: chart.svg()))
         }
+        if let chart = memoryChart(groups) { charts.append(chart) }
         let sweeps = ParameterSweep.all(in: groups)
         let names = ParameterSweep.fileNames(sweeps)
         for sweep in sweeps {
@@ -55,6 +56,23 @@ public enum RunCharts {
             charts.append(ReportChart(kind: .sweep, fileName: names[[sweep.held.name, sweep.parameter]]! + ".svg", title: title, svg: chart.svg()))
         }
         return charts + AccuracyChart.make(run)
+    }
+
+    /// Each case's heap held, peak, transient and leaked, and its peak RSS delta, side by side: of the
+    /// virtual-time cases when the run has any (their heap repeats exactly), else of the real-time
+    /// ones; none when no case has any of the figures.
+    static func memoryChart(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> ReportChart? {
+        let mode: RunMode = groups.contains { $0.key.mode == .virtual } ? .virtual : .realtime
+        let shown = groups.filter { $0.key.mode == mode }
+        let series = MemoryFigure.all.map { figure in
+            BarChart.Series(name: figure.title, values: shown.map { group in
+                SampleSummary(group.cases.map { figure.value($0).map { Double($0) / 1024 } })?.median
+            })
+        }
+        guard series.contains(where: { $0.values.contains { $0 != nil } }) else { return nil }
+        let title = "Memory per case (\(mode == .virtual ? "virtual time" : "real time"), median)"
+        let chart = BarChart(title: title, axisLabel: "KiB", categories: shown.map { label($0.key) }, series: series)
+        return ReportChart(kind: .heap, fileName: "memory.svg", title: title, svg: chart.svg())
     }
 
     private static func label(_ key: CaseKey) -> String {

@@ -10,8 +10,10 @@ public enum MotionEvent: Sendable, Equatable {
 
     /// Hands the event to `receiver`. The one place the three kinds of event meet a workload: real
     /// time, virtual time, the accuracy pass, the emitted outputs, the tests and the micro-benchmarks all call it.
-    @inlinable
-    public func deliver(to receiver: any MotionEventReceiver) {
+    /// Always inlined: a caller holding a workload of unknown type then calls its `handle` as
+    /// directly as through the existential, and one holding a known type calls it statically.
+    @inlinable @inline(__always)
+    public func deliver(to receiver: some MotionEventReceiver) {
         switch self {
         case let .sample(sample): receiver.handle(sample)
         case let .frame(time): receiver.renderFrame(at: time)

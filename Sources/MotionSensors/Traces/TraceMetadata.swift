@@ -2,7 +2,7 @@
 public struct TraceMetadata: Hashable, Sendable {
     /// The recording's name (a trial folder's or file's name).
     public var name: String
-    /// The dataset it belongs to, as the folder under ../shared/data is called (`oxford-step-counter`).
+    /// The dataset it belongs to, as its folder under `traces/` is called (`oxford-step-counter`).
     public var dataset: String
     /// The recording device, as the dataset names it.
     public var device: String

@@ -2,7 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §4, the tour app's Accelerometer screen: three labels show the (filtered)
+/// The tour app's Accelerometer screen: three labels show the (filtered)
 /// acceleration in m/s², and a shake paints the background a random colour, as in the tilt-ball
 /// exercise.
 ///

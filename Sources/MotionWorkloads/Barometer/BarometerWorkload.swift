@@ -2,7 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §3, the tour app's Barometer screen: two labels show the (filtered) pressure in kPa
+/// The tour app's Barometer screen: two labels show the (filtered) pressure in kPa
 /// and the relative altitude in metres since the stream's first sample, and the background's gray
 /// follows that altitude (`AltitudeShade`).
 ///

@@ -1,7 +1,7 @@
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §1, the tour app's Gyroscope screen: three labels show the rotation rate, and a green
+/// The tour app's Gyroscope screen: three labels show the rotation rate, and a green
 /// rectangle is pushed away from the canvas centre in proportion to it, animated with ease-in-out.
 ///
 /// For a rate (x, y, z) in rad/s the rectangle's target is the canvas centre offset by

@@ -1,7 +1,7 @@
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §2, the tour app's Haptic Feedback screen: a button per impact style sends two
+/// The tour app's Haptic Feedback screen: a button per impact style sends two
 /// views toward each other; when they meet, a haptic impact plays and they spring back.
 ///
 /// Two `viewSize`-point squares rest at mid-height, `margin` points from the left and right edges.

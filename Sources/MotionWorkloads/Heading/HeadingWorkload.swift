@@ -2,7 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §6, the tour app's Magnetometer screen with the level app's device motion: three
+/// The tour app's Magnetometer screen with the level app's device motion: three
 /// labels show the raw magnetic field, a filter turns the sensors into an attitude, and from it come
 /// the magnetic heading, the true heading and their cardinal directions.
 ///
@@ -21,7 +21,8 @@ import MotionSensors
 /// rejection of readings that are not gravity (`accel-gate`, off by default) or not the Earth's
 /// field (`field-gate`). The textbook filters' gains default to what did best on the real
 /// recordings of a hand-held, pocketed, swung and running iPhone; Laidig–Seel's time constants and
-/// the field gate to what a leave-one-recording-out choice picked (README, `scripts/choose-fusion-defaults.py`).
+/// the field gate to what a leave-one-recording-out choice picked (`scripts/choose-fusion-defaults.py`,
+/// the Accuracy article).
 ///
 /// The magnetic heading is where the device's top points, clockwise from magnetic north (`Heading`);
 /// the true heading adds the declination the World Magnetic Model gives at the configured place and

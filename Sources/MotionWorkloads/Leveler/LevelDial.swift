@@ -26,7 +26,7 @@ import Darwin
 /// and damping ratio ζ_n = 2.0 / (2 ω_n) ≈ 0.26, from the angular resistance alone. Turned by more
 /// than a few degrees, the spring lies across the rim and its damper works in full, so a real tilt
 /// swings in nearly critically damped and overshoots by well under a degree before settling in
-/// about two and a half seconds: the "overshoots a little and settles" of WORKLOADS.md §5.
+/// about two and a half seconds: the level app's "overshoots a little and settles".
 ///
 /// Integrated as Box2D steps: velocity from the spring, then the angular damping, then the angle
 /// (semi-implicit Euler), at the display rate. Angles are in radians, clockwise on the screen from
@@ -55,8 +55,8 @@ public struct LevelDial: Hashable, Sendable {
             self.angularResistance = angularResistance
         }
 
-        /// The level app's: damping 0.7, 0.5 Hz, anchor 4 points out, angular resistance 2.0 (WORKLOADS.md
-        /// §5), on a 300-point dial (the 375-point canvas less margins).
+        /// The level app's: damping 0.7, 0.5 Hz, anchor 4 points out, angular resistance 2.0,
+        /// on a 300-point dial (the 375-point canvas less margins).
         public static let level = Parameters(radius: 150, anchorGap: 4, frequency: 0.5, damping: 0.7, angularResistance: 2)
 
         /// The moment of inertia per unit mass of the square view about its centre, side² / 6, in points².

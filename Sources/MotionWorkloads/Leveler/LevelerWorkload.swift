@@ -6,7 +6,7 @@ import Darwin
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §5, the level app: an inclination label and a spring-damped dial.
+/// The level app: an inclination label and a spring-damped dial.
 ///
 /// The app started accelerometer updates without a handler and read the latest reading from a timer
 /// at the same rate, so here `handle` only keeps the sample (as `CMMotionManager.accelerometerData`

@@ -1,7 +1,7 @@
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §8, the gravity-shapes exercises: squares and circles fall toward whichever edge of
+/// The gravity-shapes exercises: squares and circles fall toward whichever edge of
 /// the screen is down, collide with the edges and each other, and bounce; taps add shapes, and
 /// pans, pinches and rotations move, scale and turn them.
 ///

@@ -18,7 +18,7 @@ public struct ShapeArrangement: Hashable, Sendable {
     /// The shapes, in the order they are added.
     public let placements: [Placement]
 
-    /// WORKLOADS.md §8: side = min(100, √(canvas area / 3 / count)), so the shapes cover about a
+    /// The motion cube's rule: side = min(100, √(canvas area / 3 / count)), so the shapes cover about a
     /// third of the canvas (about 91 points for 10 shapes, 29 for 100, 9 for 1000).
     public static func side(count: Int, width: Double, height: Double) -> Double {
         min(100, (width * height / 3 / Double(max(count, 1))).squareRoot())

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import MotionMath
 
-/// The motion cube's physics alone, on the scene issue 18 times beside Box2D: a 375 × 667 point
+/// The motion cube's physics alone, on the scene it is timed on beside Box2D: a 375 × 667 point
 /// canvas walled on four sides (100 points to the metre), `shapes` squares and circles of one side,
 /// min(100, √(375 · 667 / 3 / shapes)), where `ShapeArrangement` puts them with seed 1, density 1,
 /// friction 0.3, restitution 0.5, under 9.81 m/s² of gravity that tilts as 0.5 rad · sin(2πt / 10 s),

@@ -1,7 +1,7 @@
 import MotionSensors
 import ThreadSupport
 
-/// WORKLOADS.md §7, the pedometer app: steps since the start date, distance, floors, cadence,
+/// The pedometer app: steps since the start date, distance, floors, cadence,
 /// activity with a confidence, progress toward a step goal, and a chart of steps over time.
 ///
 /// As in the app, processing happens off the main thread: `handle` (the runner's workload thread,

@@ -2,7 +2,7 @@ import MotionFilters
 import MotionMath
 import MotionSensors
 
-/// WORKLOADS.md §9, the tilt-the-ball exercise: a 100 × 100 object rolls the way the screen is
+/// The tilt-the-ball exercise: a 100 × 100 object rolls the way the screen is
 /// tilted inside four coloured walls.
 ///
 /// - A timer at the display rate moves it: velocity grows by the accelerometer's (x, −y) in g

@@ -1,82 +1,21 @@
-import MotionSensors
-
-/// A motion feature of one of the iOS apps in WORKLOADS.md, reduced to its per-sample computation and a
-/// headless model of what the screen showed.
+/// A motion feature of an iOS app, or of a package's own, written as a class:
+/// its per-sample computation and a headless model of what the screen showed.
 ///
-/// A workload never knows how it is measured: the runner creates it, hands it samples, display frames
-/// and touches in delivery order (`DeliveryOrder`, through `MotionEvent.deliver(to:)`) on one thread,
-/// and reads `outputSummary` at the end. Steady-state `handle` and `renderFrame` calls must not allocate.
-public protocol Workload: MotionEventReceiver {
+/// The full form, for a workload that animates (`renderFrame(at:)` at its display rate), takes touches,
+/// or runs threads of its own (`finish()`). A feature that is a function of samples alone is shorter
+/// as a `ClosureWorkload`; both run the same way (see `WorkloadInstance`).
+public protocol Workload: WorkloadInstance {
     /// What the workload needs and offers: sensors, default rates, filters, display rate.
     static var descriptor: WorkloadDescriptor { get }
 
     /// Creates the workload in its initial state; throws `WorkloadError` for a filter it does not offer.
     init(configuration: WorkloadConfiguration) throws
 
-    // From `MotionEventReceiver`: `handle(_ sample:)` takes one sample of `descriptor.sensors` or
-    // `optionalSensors`; `renderFrame(at:)` is only called when `descriptor.displayRate` is set;
-    // `handle(_ touch:)` takes a gesture when it starts, and a gesture with a duration (drag, pinch,
-    // rotation) is followed by the workload itself over the frames that come.
-
-    /// Called once after the last event of a case, on the same thread: a workload that hands work to
-    /// threads of its own waits here until they have caught up, so their work counts in the case.
-    /// Such threads are named with `workerThreadPrefix` so reports count them as the workload's.
-    func finish()
-
-    /// Counts and final values that show the work was done (frames drawn, shakes seen, last labels…),
-    /// recorded with each run; names are lower_snake_case.
-    var outputSummary: [String: Double] { get }
-
-    /// What the workload estimates now that a source's truth can score, in `GroundTruth`'s fields (an
-    /// attitude and headings, a relative altitude, a step count), timed by the sample it came from;
-    /// nil before the first estimate, and always for a workload whose outputs have nothing true to meet.
-    /// Read by the accuracy pass between events, never on a measured run.
-    var currentEstimate: GroundTruth? { get }
-
-    /// One line on what the headless screen shows now (labels, positions, colours…), numbers with fixed
-    /// decimals so it compares as text across platforms: for golden tests and verbose output, never
-    /// called on the hot path.
-    func describeState() -> String
-
-    /// The columns `writeOutputs` fills, in order: what the screen shows, in WORKLOADS.md's units.
+    /// The columns `writeOutputs` fills, in order: what the screen shows, in the units each column names.
     static var outputColumns: [OutputColumn] { get }
-
-    /// Appends what the headless screen shows now to `rows`, a value per `outputColumns` entry, and
-    /// ends the row; a workload showing many items (the motion cube's shapes) writes a row per item.
-    /// Called by the unmeasured replay that emits a run's outputs after each sample instant (after each frame for a
-    /// workload with a display rate), never on a measured run.
-    func writeOutputs(into rows: inout OutputRows)
 }
 
 extension Workload {
-    /// The output summary as sorted `key=value` pairs with six decimals, for workloads with no richer
-    /// state to show.
-    public func describeState() -> String {
-        outputSummary.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\(FixedDecimal.format($0.value, decimals: 6))" }
-            .joined(separator: " ")
-    }
-}
-
-extension Workload {
-    /// No touch input by default.
-    public func handle(_ touch: TouchEvent) {}
-
-    /// Nothing to wait for by default.
-    public func finish() {}
-
-    /// Nothing to score by default.
-    public var currentEstimate: GroundTruth? { nil }
-
     /// No outputs of its own by default: the emitted rows hold the time and the inputs.
     public static var outputColumns: [OutputColumn] { [] }
-
-    /// One row with no outputs of its own by default.
-    public func writeOutputs(into rows: inout OutputRows) {
-        rows.endRow()
-    }
 }
-
-/// The name prefix of threads a workload starts for itself (at most 15 bytes in all on Linux, e.g.
-/// `mb-worker-steps`): reports give them the role `worker` and add their CPU to the workload's.
-public let workerThreadPrefix = "mb-worker"

@@ -1,5 +1,5 @@
 extension WorkloadCatalogue {
-    /// The nine workloads of WORKLOADS.md, in its order.
+    /// The nine built-in workloads, in the order `motionbench list` shows them.
     public static let builtIn = try! WorkloadCatalogue([
         GyroTranslationWorkload.self, HapticCollisionWorkload.self, BarometerWorkload.self, AccelerometerWorkload.self,
         LevelerWorkload.self, HeadingWorkload.self, PedometerWorkload.self, MotionCubeWorkload.self, TiltBallWorkload.self,

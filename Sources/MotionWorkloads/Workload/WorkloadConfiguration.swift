@@ -26,7 +26,7 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     /// phone's own calibration would give an app; nil when it knows nothing.
     public var calibration: SensorCalibration?
 
-    /// Creates a configuration; defaults follow WORKLOADS.md.
+    /// Creates a configuration; the defaults are an iPhone's: a 60 Hz display and a 375 × 667 point canvas.
     public init(
         rate: Double, filter: String, displayRate: Double = 60,
         canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:],

@@ -96,19 +96,30 @@ public final class LinuxProcessProbe: ProcessProbe {
     /// Every thread alive now, with its name and CPU time, and the process's memory.
     public func snapshot(_ detail: SnapshotDetail) throws -> ProcessSnapshot {
         lock.lock()
+        let expected = listedThreads.count
+        lock.unlock()
+        var threads: [ThreadCPU] = []
+        threads.reserveCapacity(expected)
+        let reading = try snapshot(detail, appendingThreadsTo: &threads)
+        return ProcessSnapshot(monotonicNs: reading.monotonicNs, threads: threads, memory: reading.memory)
+    }
+
+    /// The same, appending the threads to `threads`; allocates nothing while `threads` has room and the
+    /// threads are those of the last snapshot.
+    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
+        lock.lock()
         defer { lock.unlock() }
         let listed = try listThreadsIfChanged()
         let stamp = mb_monotonic_ns()
-        var threads: [ThreadCPU] = []
-        threads.reserveCapacity(listedThreads.count)
+        let first = threads.count
         let someEnded = try read(listedThreads, detail, into: &threads)
         if someEnded && !listed {
             // One ended since the listing: another may have started in its place, unseen by the count.
-            let alreadyRead = Set(threads.map(\.tid))
+            let alreadyRead = Set(threads[first...].map(\.tid))
             try listThreads()
             _ = try read(listedThreads.filter { !alreadyRead.contains($0) }, detail, into: &threads)
         }
-        return ProcessSnapshot(monotonicNs: stamp, threads: threads, memory: try readMemory(detail))
+        return (stamp, try readMemory(detail))
     }
 
     /// Writes 5 to `/proc/self/clear_refs`, which sets the peak (`VmHWM`) to the resident size now.
@@ -155,8 +166,9 @@ public final class LinuxProcessProbe: ProcessProbe {
     /// Appends the reading of each thread in `tids`; true when one of them had ended.
     private func read(_ tids: [Int64], _ detail: SnapshotDetail, into threads: inout [ThreadCPU]) throws -> Bool {
         var someEnded = false
-        for tid in tids {
-            if let thread = try readThread(tid, detail) { threads.append(thread) } else { someEnded = true }
+        // By index: an unoptimised build iterates an array through a generic iterator that allocates.
+        for index in tids.indices {
+            if let thread = try readThread(tids[index], detail) { threads.append(thread) } else { someEnded = true }
         }
         return someEnded
     }

@@ -10,11 +10,17 @@ struct ProcStat: Hashable {
     /// `stime`, field 15: time in kernel mode, in clock ticks.
     var systemTicks: UInt64
 
-    /// Parses the text of a `stat` file; throws `ProcessProbeError.malformed` if it is not one.
+    /// Parses the text of a `stat` file; throws `ProcessProbeError.malformed` if it is not one. Scans
+    /// by index rather than with `firstIndex(of:)`, which an unoptimised build calls unspecialised, at
+    /// an allocation per byte: the sampler parses a `stat` on every reading, and must not allocate.
     init(parsing bytes: UnsafeRawBufferPointer) throws {
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
-              let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open
-        else { throw ProcessProbeError.malformed(file: "stat", reason: "no command name in parentheses") }
+        var open = 0
+        while open < bytes.count, bytes[open] != UInt8(ascii: "(") { open += 1 }
+        var close = bytes.count - 1
+        while close > open, bytes[close] != UInt8(ascii: ")") { close -= 1 }
+        guard open < bytes.count, close > open else {
+            throw ProcessProbeError.malformed(file: "stat", reason: "no command name in parentheses")
+        }
         command = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
 
         // Fields after the name, counted from 3 (state) as proc(5) numbers them.

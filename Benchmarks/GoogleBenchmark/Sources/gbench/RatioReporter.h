@@ -1,4 +1,4 @@
-// The answer the issue asks for: how much slower each Swift kernel is than its C reference.
+// How much slower each Swift kernel is than its C reference: the figure this benchmark exists for.
 #pragma once
 
 #include <map>
@@ -17,7 +17,7 @@
 /// runs came in (--benchmark_enable_random_interleaving shuffles them).
 class RatioReporter : public benchmark::BenchmarkReporter {
 public:
-    /// The Swift/C ratio the issue sets as the target.
+    /// The Swift/C ratio a kernel should stay within.
     static constexpr double targetRatio = 1.2;
 
     RatioReporter(std::unique_ptr<benchmark::BenchmarkReporter> display, const std::vector<KernelPair> &pairs,

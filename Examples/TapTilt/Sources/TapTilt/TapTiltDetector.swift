@@ -55,6 +55,9 @@ public struct TapTiltDetector: Sendable {
     public private(set) var last: Gesture?
     /// How far the phone has tilted since the pending tap, degrees; 0 with no tap pending.
     public private(set) var tilt = 0.0
+    /// The latest accelerometer reading, g, which `update(rotationRate:at:)` pairs with a gyroscope
+    /// reading: an app reading the two sensors with a handler each keeps it here.
+    public var acceleration = SIMD3<Double>(0, 0, -1)
 
     private var gravity: SIMD3<Double>?
     private var tapTime: Double?
@@ -65,6 +68,12 @@ public struct TapTiltDetector: Sendable {
     public init(variant: Variant, settings: Settings = Settings()) {
         self.variant = variant
         self.settings = settings
+    }
+
+    /// Takes a gyroscope reading at `time` seconds with the latest `acceleration`; returns the gesture
+    /// when this one completes it.
+    public mutating func update(rotationRate: SIMD3<Double>, at time: Double) -> Gesture? {
+        update(acceleration: acceleration, rotationRate: rotationRate, at: time)
     }
 
     /// Takes one pair of readings at `time` seconds; returns the gesture when this one completes it.

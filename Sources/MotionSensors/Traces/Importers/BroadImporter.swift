@@ -1,7 +1,7 @@
 import Foundation
 import MotionMath
 
-/// Imports a BROAD benchmark trial CSV (../shared/data/broad-imu-orientation: a research IMU, myon
+/// Imports a BROAD benchmark trial CSV (`traces/broad-imu-orientation`: a research IMU, myon
 /// aktos-t, at 285.7 Hz, with OptiTrack optical orientation as ground truth).
 ///
 /// What the file has: a header, then `t_s` (seconds from the trial's first sample), gyroscope in

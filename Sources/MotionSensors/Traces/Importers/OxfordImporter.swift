@@ -1,7 +1,7 @@
 import Foundation
 import MotionMath
 
-/// Imports a file of the Oxford Step Counter dataset (../shared/data/oxford-step-counter: an Android
+/// Imports a file of the Oxford Step Counter dataset (`traces/oxford-step-counter`: an Android
 /// phone's accelerometer while walking, with step counts from foot-mounted pressure pads).
 ///
 /// What the file has: no header, seven columns per row: timestamp in nanoseconds since boot;

@@ -2,7 +2,7 @@ import Foundation
 import MotionMath
 
 /// Imports a trial folder of the tyrex "benchmarks-attitude-smartphones" iPhone recordings
-/// (../shared/data/tyrex-attitude-iphone: an iPhone 5 carried around a lab, with Qualisys optical
+/// (`traces/tyrex-attitude-iphone`: an iPhone 5 carried around a lab, with Qualisys optical
 /// ground truth).
 ///
 /// What the folder has, and what becomes of it:

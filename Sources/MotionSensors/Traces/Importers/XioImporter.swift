@@ -2,7 +2,7 @@ import Foundation
 import MotionMath
 
 /// Imports x-io Technologies Fusion's example recording, `sensor_data.csv`
-/// (../shared/data/xio-fusion: an x-io IMU at about 100 Hz; no ground truth).
+/// (`traces/xio-fusion`: an x-io IMU at about 100 Hz; no ground truth).
 ///
 /// What the file has: a header, then time in seconds from the start, gyroscope in °/s, accelerometer
 /// in g as specific force (+1 g on the axis pointing up: flat, it reads z ≈ +0.997), and the

@@ -1,0 +1,72 @@
+import MotionSensors
+
+/// What a `ClosureWorkload` makes for a case: its handler's state, fed sample by sample.
+///
+/// Its `handle` is the handler's closure itself, called with the state's address: a virtual-time
+/// replay that knows this type calls it directly, so a sample costs the one call a `Workload` class's
+/// `handle` costs, not a call through the workload and then another to the closure.
+public final class ClosureWorkloadInstance: WorkloadInstance {
+    /// The state, outside the object: a stored property handed `inout` to a closure the compiler
+    /// cannot see into would be checked for exclusive access at run time on every sample.
+    @usableFromInline let state: UnsafeMutableRawPointer
+    /// The handler's closure, taking the state by its address.
+    @usableFromInline let update: (UnsafeMutableRawPointer, SensorSample) -> Void
+    private let release: () -> Void
+    private let summary: () -> [String: Double]
+    private let estimate: () -> GroundTruth?
+    private let outputs: (inout OutputRows) -> Void
+
+    /// An instance running `handler`.
+    init<State>(_ handler: SampleHandler<State>) {
+        let typed = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        typed.initialize(to: handler.state)
+        state = UnsafeMutableRawPointer(typed)
+        // A closure taking an `inout` value is called with the value's address, as one taking a raw
+        // pointer is: the same call, so the closure is kept as it is, with no wrapper to call through.
+        // Cast inside structs, whose fields keep their representation: cast alone, each side of a
+        // generic cast would get a reabstraction thunk to call through.
+        update = unsafeBitCast(TypedUpdate(call: handler.handle), to: RawUpdate.self).call
+        release = {
+            typed.deinitialize(count: 1)
+            typed.deallocate()
+        }
+        summary = { handler.summaryOfState?(typed.pointee) ?? [:] }
+        estimate = { handler.estimateOfState?(typed.pointee) }
+        outputs = { rows in handler.outputsOfState?(typed.pointee, &rows) }
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Hands `sample` to the handler's closure with the state.
+    @inlinable
+    public func handle(_ sample: SensorSample) {
+        update(state, sample)
+    }
+
+    /// Never called: a closure workload has no display rate.
+    public func renderFrame(at time: Double) {}
+
+    /// The handler's `summary` of the state; empty without one.
+    public var outputSummary: [String: Double] { summary() }
+
+    /// The handler's `estimate` from the state; nil without one.
+    public var currentEstimate: GroundTruth? { estimate() }
+
+    /// The handler's `outputs` of the state, in one row.
+    public func writeOutputs(into rows: inout OutputRows) {
+        outputs(&rows)
+        rows.endRow()
+    }
+}
+
+/// The handler's closure as `SampleHandler` stores it.
+private struct TypedUpdate<State> {
+    let call: (inout State, SensorSample) -> Void
+}
+
+/// The same closure read as taking the state's address.
+private struct RawUpdate {
+    let call: (UnsafeMutableRawPointer, SensorSample) -> Void
+}

@@ -1,0 +1,86 @@
+import MotionMath
+import MotionSensors
+import MotionWorkloads
+import TestSupport
+import Testing
+
+/// A sample counter per sensor, as closures: each variant counts by its own step, and a parameter
+/// sets where the count starts.
+private let counting = ClosureWorkload(
+    name: "counting", summary: "counts samples", sensors: [.accelerometer, .gyroscope], rates: [10, 20],
+    filters: ["ones", "twos"], parameters: [WorkloadParameter(name: "start", summary: "the count to start from", defaultValue: 0, range: 0...100, isInteger: true)],
+    estimates: [.steps], outputColumns: [.number("total", decimals: 0, "samples counted")]
+) { configuration in
+    let step = configuration.filter == "twos" ? 2 : 1
+    let start = Int(configuration.parameters["start"] ?? 0)
+    return SampleHandler((total: start, order: [SensorKind](), last: 0.0)) { state, sample in
+        state.total += step
+        if state.order.count < 4 { state.order.append(sample.sensor) }
+        state.last = sample.time
+    }
+    .summary { ["total": Double($0.total), "accelerometer_first": $0.order.first == .accelerometer ? 1 : 0] }
+    .estimate { GroundTruth(time: $0.last, steps: $0.total) }
+    .outputs { state, rows in rows.add(state.total) }
+}
+
+@Suite struct ClosureWorkloadTests {
+    private func drive(_ workload: any WorkloadInstance, seconds: Double) {
+        var source = FunctionSource([.accelerometer, .gyroscope]) { sensor, time in SensorSample(sensor: sensor, time: time, value: .zero) }
+        TestSupport.drive(workload, source: &source, sensors: [.accelerometer, .gyroscope], rate: 10, duration: seconds)
+    }
+
+    @Test func itsDescriptorIsWhatItWasGiven() {
+        let descriptor = counting.descriptor
+        #expect(descriptor.name == "counting" && descriptor.sensors == [.accelerometer, .gyroscope] && descriptor.defaultRates == [10, 20])
+        #expect(descriptor.filters == ["ones", "twos"] && descriptor.defaultFilters == ["ones", "twos"] && descriptor.displayRate == nil)
+        #expect(descriptor.parameters.map(\.name) == ["start"] && descriptor.estimates == [.steps])
+        #expect(counting.outputColumns.map(\.name) == ["total"])
+    }
+
+    @Test func eachCaseGetsItsOwnStateMadeForItsConfiguration() throws {
+        let ones = try counting.make(WorkloadConfiguration(rate: 10, filter: "ones"))
+        let twos = try counting.make(WorkloadConfiguration(rate: 10, filter: "twos", parameters: ["start": 5]))
+        drive(ones, seconds: 1)
+        drive(twos, seconds: 1)
+        // 10 ticks of two samples, in delivery order: the accelerometer's first at each instant.
+        #expect(ones.outputSummary == ["total": 20, "accelerometer_first": 1])
+        #expect(twos.outputSummary["total"] == 45)
+        #expect(ones.currentEstimate == GroundTruth(time: 0.9, steps: 20))
+        #expect(ones.describeState() == "accelerometer_first=1.000000 total=20.000000")
+        var rows = OutputRows()
+        ones.writeOutputs(into: &rows)
+        #expect(rows.cells == [.number(20)] && rows.rowCount == 1, "the row is ended for the handler")
+    }
+
+    @Test func aRateOrFilterItDoesNotOfferIsRefusedBeforeTheHandlerIsMade() {
+        #expect(throws: WorkloadError.unknownFilter(workload: "counting", filter: "threes", known: ["ones", "twos"])) {
+            try counting.make(WorkloadConfiguration(rate: 10, filter: "threes"))
+        }
+        #expect(throws: WorkloadError.invalidRate(0)) { try counting.make(WorkloadConfiguration(rate: 0, filter: "ones")) }
+    }
+
+    @Test func withoutOutputsItShowsNothingButEndsItsRow() throws {
+        let bare = ClosureWorkload(name: "bare", sensors: [.barometer], rates: [1]) { _ in SampleHandler(()) { _, _ in } }
+        #expect(bare.descriptor.filters == ["raw"])
+        let instance = try bare.make(WorkloadConfiguration(rate: 1, filter: "raw"))
+        #expect(instance.outputSummary.isEmpty && instance.currentEstimate == nil && instance.describeState() == "")
+        var rows = OutputRows()
+        instance.writeOutputs(into: &rows)
+        #expect(rows.cells.isEmpty && rows.rowCount == 1)
+    }
+
+    @Test func aCatalogueHoldsBothFormsAndTheirNamesMeetTheSameRules() throws {
+        let catalogue = try WorkloadCatalogue([AccelerometerWorkload.self]).adding([counting])
+        #expect(catalogue.descriptors.map(\.name) == ["accelerometer", "counting"])
+        #expect(try catalogue.named("counting")?.make(WorkloadConfiguration(rate: 10, filter: "twos")).outputSummary["total"] == 0)
+        #expect(catalogue.named("counting")?.outputColumns.map(\.name) == ["total"])
+        #expect(catalogue.named("accelerometer")?.outputColumns == AccelerometerWorkload.outputColumns)
+
+        let twin = ClosureWorkload(name: "accelerometer", sensors: [.accelerometer], rates: [10]) { _ in SampleHandler(0) { _, _ in } }
+        #expect(throws: CatalogueError.repeatedWorkload("accelerometer")) { try WorkloadCatalogue.builtIn.adding([twin]) }
+        let shouting = ClosureWorkload(name: "Loud", sensors: [.accelerometer], rates: [10]) { _ in SampleHandler(0) { _, _ in } }
+        #expect(throws: CatalogueError.malformedName("Loud", kind: "workload", workload: "Loud")) { try WorkloadCatalogue([shouting]) }
+        let silent = ClosureWorkload(name: "silent", sensors: [.accelerometer], rates: [10], filters: []) { _ in SampleHandler(0) { _, _ in } }
+        #expect(throws: CatalogueError.noFilter(workload: "silent")) { try WorkloadCatalogue([silent]) }
+    }
+}

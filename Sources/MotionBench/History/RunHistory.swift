@@ -1,5 +1,5 @@
 /// Many runs lined up by commit: for each case (or accuracy entry) and metric, its figures commit
-/// after commit, and the steps found in them (`StepDetection`).
+/// after commit, and the steps found in them (`ChangePointDetection`).
 ///
 /// The runs are first grouped by environment (CPU model, cores, architecture, build configuration,
 /// Swift version) and measurement setup (source, the order of magnitude of a virtual-time case's
@@ -77,11 +77,11 @@ public struct RunHistory: Sendable {
         /// The median at each commit; nil where missing.
         public let medians: [Double?]
         /// The steps found.
-        public var steps: [StepDetection.Step]
+        public var steps: [ChangePointDetection.Step]
 
         /// A series of `values`, its medians taken once (a history of thousands of commits reads them
         /// for every row it shows).
-        public init(subject: ComparisonSubject, metric: ComparedMetric, values: [[Double]], steps: [StepDetection.Step]) {
+        public init(subject: ComparisonSubject, metric: ComparedMetric, values: [[Double]], steps: [ChangePointDetection.Step]) {
             self.subject = subject
             self.metric = metric
             self.values = values
@@ -141,7 +141,7 @@ public struct RunHistory: Sendable {
     /// another environment. A commit's time in seconds since 1970 is the one its runs recorded, else
     /// `commitTime`'s, nil when unknown.
     public init(
-        runs: [Run], excluded: [Excluded], commitTime: (String) -> Int64?, settings: StepDetection.Settings = StepDetection.Settings()
+        runs: [Run], excluded: [Excluded], commitTime: (String) -> Int64?, settings: ChangePointDetection.Settings = ChangePointDetection.Settings()
     ) {
         let keys = runs.map { run in Self.environmentFields.map { $0.value(run.result) } }
         var groups: [[String]: [Int]] = [:]
@@ -211,7 +211,7 @@ public struct RunHistory: Sendable {
                 guard let points = values[subject]?[metric] else { return nil }
                 return Series(
                     subject: subject, metric: metric, values: points,
-                    steps: StepDetection.steps(points, tolerance: metric.defaultTolerance, settings: settings))
+                    steps: ChangePointDetection.steps(points, tolerance: metric.defaultTolerance, settings: settings))
             }
         }
     }

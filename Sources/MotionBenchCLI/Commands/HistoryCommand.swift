@@ -83,7 +83,7 @@ struct HistoryCommand: ParsableCommand {
             // Commits whose runs did not record their time are asked of git, all at once.
             let unknown = Set(runs.filter { $0.result.environment.gitCommitTime == nil }.compactMap(\.result.environment.gitCommit))
             let times = GitCommit.times(of: unknown.sorted(), in: repository.map { URL(literalPath: $0) })
-            var settings = StepDetection.Settings()
+            var settings = ChangePointDetection.Settings()
             settings.alpha = alpha
             let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings)
             print(HistoryMarkdown.render(history), terminator: "")

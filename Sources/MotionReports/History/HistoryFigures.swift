@@ -20,14 +20,14 @@ enum HistoryFigures {
     }
 
     /// A step's change: `+12.6 %` (or the absolute change, `+10`, where the level before was 0).
-    static func change(_ step: StepDetection.Step) -> String {
+    static func change(_ step: ChangePointDetection.Step) -> String {
         let sign = step.change > 0 ? "+" : ""
         guard let percent = step.changePct else { return sign + number(step.change) }
         return sign + Format.fixed(percent, 1) + " %"
     }
 
     /// How sure a step is: `exact` (both levels repeat one value), or the U test's p-value.
-    static func sureness(_ step: StepDetection.Step) -> String {
+    static func sureness(_ step: ChangePointDetection.Step) -> String {
         step.pValue.map { "p = " + Format.significant($0, 2) } ?? "exact"
     }
 

@@ -3,10 +3,10 @@ import Testing
 
 @testable import MotionBench
 
-/// `StepDetection` on synthetic series of commits: one known step in noise is found at its commit,
+/// `ChangePointDetection` on synthetic series of commits: one known step in noise is found at its commit,
 /// pure noise gives none (the false-alarm rate is measured over many seeds), deterministic figures
 /// step exactly, and one slow run is no step.
-@Suite struct StepDetectionTests {
+@Suite struct ChangePointDetectionTests {
     /// CPU ns per sample at 40 commits: 1000 ns with 3 % Gaussian noise, 3 repetitions per commit,
     /// `step` (a fraction) added from commit `at` on, and with probability `outliers` a repetition
     /// 30 % slow (a busy neighbour).
@@ -25,7 +25,7 @@ import Testing
 
     @Test func aStepOfFifteenPercentIsFoundAtItsCommit() {
         for seed in 1...20 as ClosedRange<UInt64> {
-            let steps = StepDetection.steps(Self.series(seed: seed, step: 0.15), tolerance: Self.cpu)
+            let steps = ChangePointDetection.steps(Self.series(seed: seed, step: 0.15), tolerance: Self.cpu)
             #expect(steps.count == 1, "seed \(seed): \(steps)")
             let step = steps.first
             #expect(step?.index == 25, "seed \(seed)")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aFallIsFoundToo() {
-        let steps = StepDetection.steps(Self.series(seed: 7, step: -0.2, at: 10), tolerance: Self.cpu)
+        let steps = ChangePointDetection.steps(Self.series(seed: 7, step: -0.2, at: 10), tolerance: Self.cpu)
         #expect(steps.map(\.index) == [10])
         #expect((steps.first?.change ?? 0) < 0)
     }
@@ -44,9 +44,9 @@ import Testing
     @Test func pureNoiseRarelyShowsAStep() {
         let trials = 1000
         let alarms = (1...trials).filter { seed in
-            !StepDetection.steps(Self.series(seed: UInt64(seed) + 10_000), tolerance: MetricTolerance(relativePct: 0, absolute: 0)).isEmpty
+            !ChangePointDetection.steps(Self.series(seed: UInt64(seed) + 10_000), tolerance: MetricTolerance(relativePct: 0, absolute: 0)).isEmpty
         }.count
-        print("StepDetectionTests: \(alarms) of \(trials) noise series (40 commits × 3 repetitions, 3 % noise) showed a step")
+        print("ChangePointDetectionTests: \(alarms) of \(trials) noise series (40 commits × 3 repetitions, 3 % noise) showed a step")
         #expect(alarms <= trials / 100)
     }
 
@@ -55,15 +55,15 @@ import Testing
     @Test func outliersNeitherRaiseAlarmsNorHideSteps() {
         let none = MetricTolerance(relativePct: 0, absolute: 0)
         let alarms = (1...1000).filter { seed in
-            !StepDetection.steps(Self.series(seed: UInt64(seed) + 20_000, outliers: 0.05), tolerance: none).isEmpty
+            !ChangePointDetection.steps(Self.series(seed: UInt64(seed) + 20_000, outliers: 0.05), tolerance: none).isEmpty
         }.count
         var found: [Double: Int] = [:]
         for step in [0.05, 0.1] {
             found[step] = (1...200).filter { seed in
-                StepDetection.steps(Self.series(seed: UInt64(seed), step: step, outliers: 0.05), tolerance: none).contains { $0.index == 25 }
+                ChangePointDetection.steps(Self.series(seed: UInt64(seed), step: step, outliers: 0.05), tolerance: none).contains { $0.index == 25 }
             }.count
         }
-        print("StepDetectionTests: with 5 % outliers, \(alarms) of 1000 noise series showed a step; a 5 % step was found at its commit in \(found[0.05]!) of 200, a 10 % step in \(found[0.1]!) of 200")
+        print("ChangePointDetectionTests: with 5 % outliers, \(alarms) of 1000 noise series showed a step; a 5 % step was found at its commit in \(found[0.05]!) of 200, a 10 % step in \(found[0.1]!) of 200")
         #expect(alarms <= 10)
         #expect(found[0.1]! >= 180)
     }
@@ -71,34 +71,34 @@ import Testing
     @Test func oneSlowRunIsNoStep() {
         var points = Self.series(seed: 3)
         points[20] = points[20].map { $0 * 1.6 }
-        #expect(StepDetection.steps(points, tolerance: Self.cpu).isEmpty)
+        #expect(ChangePointDetection.steps(points, tolerance: Self.cpu).isEmpty)
     }
 
     @Test func repeatingCountsStepExactly() {
         let points = (0..<12).map { [$0 < 7 ? 5120.0 : 5184.0] }
-        let steps = StepDetection.steps(points, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance)
-        #expect(steps == [StepDetection.Step(index: 7, before: 5120, after: 5184, pValue: nil)])
+        let steps = ChangePointDetection.steps(points, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance)
+        #expect(steps == [ChangePointDetection.Step(index: 7, before: 5120, after: 5184, pValue: nil)])
         let flat = (0..<12).map { _ in [5120.0] }
-        #expect(StepDetection.steps(flat, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance).isEmpty)
+        #expect(ChangePointDetection.steps(flat, tolerance: ComparedMetric.instructionsPerSample.defaultTolerance).isEmpty)
     }
 
     @Test func aChangeWithinTheToleranceIsNoStep() {
         // 5 %: real, but under cpu_ns_per_sample's 10 %.
-        #expect(StepDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: Self.cpu).isEmpty)
-        #expect(StepDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: MetricTolerance(relativePct: 1, absolute: 1)).map(\.index) == [25])
+        #expect(ChangePointDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: Self.cpu).isEmpty)
+        #expect(ChangePointDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: MetricTolerance(relativePct: 1, absolute: 1)).map(\.index) == [25])
     }
 
     @Test func missingCommitsKeepTheirPlace() {
         var points = Self.series(seed: 9, step: 0.3)
         points[3] = []
         points[30] = []
-        #expect(StepDetection.steps(points, tolerance: Self.cpu).map(\.index) == [25])
+        #expect(ChangePointDetection.steps(points, tolerance: Self.cpu).map(\.index) == [25])
     }
 
     @Test func prefixCostsMatchABruteForceMedian() {
         var gaussian = GaussianGenerator(SplitMix64(seed: 11))
         let y = (0..<30).map { _ in gaussian.next() } + [5, 5, 5, -2]
-        let costs = StepDetection.prefixCosts(y)
+        let costs = ChangePointDetection.prefixCosts(y)
         #expect(costs.count == y.count + 1 && costs[0] == 0)
         for length in 1...y.count {
             let part = Array(y[..<length]).sorted()
@@ -114,7 +114,7 @@ import Testing
         var gaussian = GaussianGenerator(SplitMix64(seed: 12))
         for (first, second) in [(5, 30), (12, 14), (2, 38), (20, 22)] {
             let y = (0..<40).map { index in (index >= first ? 100.0 : 0) - (index >= second ? 60 : 0) + gaussian.next() }
-            #expect(StepDetection.fit(y, settings: StepDetection.Settings()) == [first, second], "levels at \(first), \(second)")
+            #expect(ChangePointDetection.fit(y, settings: ChangePointDetection.Settings()) == [first, second], "levels at \(first), \(second)")
         }
     }
 
@@ -124,9 +124,9 @@ import Testing
     @Test func aLatestCommitMatchingNeitherLevelErasesNoStep() {
         let levels = (0..<8).map { _ in [430.0] } + (0..<2).map { _ in [540.0] }
         let cpu = Self.cpu
-        #expect(StepDetection.steps(levels, tolerance: cpu).map(\.index) == [8])
-        #expect(StepDetection.steps(levels + [[212]], tolerance: cpu).map(\.index) == [8])
-        #expect(StepDetection.steps(levels + [[212], [300]], tolerance: cpu).map(\.index) == [8])
-        #expect(StepDetection.steps(levels + [[545]], tolerance: cpu).map(\.index) == [8])
+        #expect(ChangePointDetection.steps(levels, tolerance: cpu).map(\.index) == [8])
+        #expect(ChangePointDetection.steps(levels + [[212]], tolerance: cpu).map(\.index) == [8])
+        #expect(ChangePointDetection.steps(levels + [[212], [300]], tolerance: cpu).map(\.index) == [8])
+        #expect(ChangePointDetection.steps(levels + [[545]], tolerance: cpu).map(\.index) == [8])
     }
 }

@@ -23,7 +23,7 @@ import Foundation
 /// A step found without the latest commits is not erased by them when they match neither of its
 /// levels (they differ from both by more than the tolerance): up to `minimumLength` such commits at
 /// the end are too few to be a level of their own, and are left out until more like them come.
-public enum StepDetection {
+public enum ChangePointDetection {
     /// How steps are judged.
     public struct Settings: Sendable, Equatable {
         /// Commits a level must hold.
@@ -138,7 +138,7 @@ public enum StepDetection {
         init(_ y: [Double], _ range: Range<Int>, shortest: Int) {
             self.range = range
             let part = y[range]
-            let prefix = StepDetection.prefixCosts(part), suffix = StepDetection.prefixCosts(part.reversed())
+            let prefix = ChangePointDetection.prefixCosts(part), suffix = ChangePointDetection.prefixCosts(part.reversed())
             let whole = prefix[part.count]
             cost = whole
             var best: (at: Int, cost: Double)?

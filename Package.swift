@@ -32,8 +32,7 @@ let package = Package(
         .target(name: "ThreadSupport", dependencies: ["CSystemShim"]),
         // Every thread's allocations, counted by an allocator interposed in the executable (Linux).
         .target(name: "CAllocationCounter"),
-        // zlib's inflate (the system's), to read git's objects (the commit times `history` orders runs by)
-        // and zipped recordings.
+        // zlib's inflate (the system's), to read zipped recordings.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: What a workload is made of
@@ -55,7 +54,7 @@ let package = Package(
         // shards and their merge, history over commits.
         .target(
             name: "MotionBench",
-            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport", "CZlib"]
+            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
         ),
         // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
         .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
@@ -87,7 +86,7 @@ let package = Package(
 
         // Shared by the test targets: where the committed files are, and a driver that feeds a workload
         // as the runner does. Not a product.
-        .target(name: "TestSupport", dependencies: ["MotionSensors"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MotionSensors", "CZlib"], path: "Tests/TestSupport"),
         // The command line over a workload whose cost the tests set, to check comparisons end to end.
         .executableTarget(name: "motionbench-fixture", dependencies: ["MotionBenchCLI", "MotionWorkloads"], path: "Tests/FixtureCatalogue"),
         .testTarget(name: "MotionMathTests", dependencies: ["MotionMath"]),
@@ -100,7 +99,8 @@ let package = Package(
             dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim", "TestSupport"]
         ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
-        .testTarget(name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "SystemView", "TestSupport"]),
+        .testTarget(
+            name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "SystemView", "TestSupport", "CZlib"]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 static atomic_int first_signal;
+static atomic_int child_group;
+static const char *first_message = "\nmotionbench: stopping after the case in flight and writing what is finished (signal again to stop at once)\n";
 
 static void write_stderr(const char *text) {
     size_t length = 0;
@@ -19,14 +21,17 @@ static void write_stderr(const char *text) {
 static void on_stop_signal(int number) {
     int expected = 0;
     if (atomic_compare_exchange_strong(&first_signal, &expected, number)) {
-        write_stderr("\nmotionbench: stopping after the case in flight and writing what is finished (signal again to stop at once)\n");
+        write_stderr(first_message);
         return;
     }
     write_stderr("\nmotionbench: stopped at once; files already written are complete\n");
+    int group = atomic_load(&child_group);
+    if (group > 0) kill(-group, SIGKILL);
     _exit(128 + number);
 }
 
-int mb_install_stop_signals(void) {
+int mb_install_stop_signals(const char *message) {
+    if (message != NULL) first_message = message;
     struct sigaction action = {0};
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);
@@ -44,4 +49,8 @@ int mb_install_stop_signals(void) {
 
 int mb_stop_signal_received(void) {
     return atomic_load(&first_signal);
+}
+
+void mb_set_stop_child_group(int group) {
+    atomic_store(&child_group, group);
 }

@@ -25,9 +25,11 @@ public enum StandardAtmosphere {
     }
 
     /// The altitude above sea level at which the pressure is `pressure` kPa, in metres: the inverse of
-    /// `pressure(atAltitude:seaLevelPressure:)`.
+    /// `pressure(atAltitude:seaLevelPressure:)`. No pressure is below 0: at or below it, the altitude
+    /// where the formula's pressure reaches 0 (about 44 km), rather than the NaN of a negative
+    /// number's fractional power.
     @inlinable public static func altitude(atPressure pressure: Double, seaLevelPressure: Double = seaLevelPressure) -> Double {
-        (1 - pow(pressure / seaLevelPressure, 1 / exponent)) / altitudeCoefficient
+        (1 - pow(max(pressure, 0) / seaLevelPressure, 1 / exponent)) / altitudeCoefficient
     }
 
     /// How far above the place where the pressure was `reference` kPa one now is, where it is

@@ -31,3 +31,19 @@ let countingClosure = ClosureWorkload(
     SampleHandler(0) { samples, _ in samples += 1 }
         .summary { samples in ["samples": Double(samples)] }
 }
+
+/// `countingClosure` reporting each sample as an event: an `EventLog` in its state, the event declared
+/// and the `events` modifier. Counting its instructions against `countingClosure`'s shows what
+/// reporting events costs a measured run, where the log keeps nothing: a detection on every sample,
+/// the worst case.
+let countingEventsClosure = ClosureWorkload(
+    name: "counting-events", summary: "counts its samples and reports each as an event, written as closures",
+    sensors: [.accelerometer], rates: [100], events: [EventKind("sample")]
+) { configuration in
+    SampleHandler((samples: 0, log: EventLog(for: configuration))) { state, sample in
+        state.samples += 1
+        state.log.record("sample", at: sample.time)
+    }
+    .summary { state in ["samples": Double(state.samples)] }
+    .events { state in state.log.events }
+}

@@ -5,4 +5,5 @@ import MotionWorkloads
 MotionbenchCommand.main(
     catalogue: try WorkloadCatalogue([
         BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
-    ]).adding([countingClosure]))
+        ShakeSpotterWorkload.self,
+    ]).adding([countingClosure, countingEventsClosure]))

@@ -1,6 +1,7 @@
 import Foundation
 import MotionMath
 import MotionSensors
+import SystemView
 import Testing
 @testable import MotionBench
 
@@ -110,6 +111,20 @@ private func moving(_ time: Double) -> Quaternion {
         let scorer = AccuracyScorer(reference: AccuracyReference(truth: truth, alignment: .exact, duration: 10))
         let steps = try #require(scorer.score([], final: GroundTruth(time: 10, steps: 95)).steps)
         #expect(steps.truth == 100 && steps.estimated == 95 && steps.error == -5 && steps.errorPercent == -5)
+    }
+
+    /// Nothing to count against: a still stretch's 0 steps against 0 taken is not scored, nor is a
+    /// count there, and a run holding nothing else scores nothing.
+    @Test func stepsAreNotScoredWhereTheTruthTookNone() throws {
+        let truth = TruthTimeline.recorded([GroundTruth(time: 0, steps: 7), GroundTruth(time: 9, steps: 7)])
+        let scorer = AccuracyScorer(reference: AccuracyReference(truth: truth, alignment: .exact, duration: 10))
+        #expect(scorer.score([], final: GroundTruth(time: 10, steps: 0)).isEmpty)
+        #expect(scorer.score([], final: GroundTruth(time: 10, steps: 3)).steps == nil)
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: RunInput(scenario: .tiltAndShake, seed: 1))
+        let pedometer = CaseSpec(
+            workload: "pedometer", rateHz: 50, filter: "default", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 100,
+            displayRateHz: nil, seed: 1)
+        #expect(try runner.scoreAccuracy(of: [pedometer]).isEmpty)
     }
 
     @Test func altitudeIsComparedAsAClimbSinceTheFirstEstimate() throws {

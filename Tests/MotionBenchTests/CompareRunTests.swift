@@ -59,12 +59,40 @@ import Testing
 
     @Test func aRegressionWinsOverMissingCases() {
         let comparison = RunComparison(
-            baseline: F.run(F.repetitions(filter: "raw", cpuNs: [100]) + F.repetitions(filter: "low-pass", cpuNs: [100])),
-            candidate: F.run(F.repetitions(filter: "raw", cpuNs: [300]))
+            baseline: F.run(F.repetitions(filter: "raw", cpuNs: [100, 101, 102, 103, 104]) + F.repetitions(filter: "low-pass", cpuNs: [100])),
+            candidate: F.run(F.repetitions(filter: "raw", cpuNs: [300, 301, 302, 303, 304]))
         )
         #expect(comparison.count(of: .regressed) == 1, "CPU ns/sample; CPU % rose by 0.0002 points of a core, within 0.01")
         #expect(comparison.outcome == .regressed)
         #expect(comparison.count(of: .missing) == 3, "every figure of the case the candidate lacks")
+    }
+
+    /// A single run's timings (CPU per sample, CPU %, real-time lateness) tell no change from noise:
+    /// they are shown, never gate, and the rows say why; with five repetitions on both sides they do.
+    @Test func timingsGateOnlyWithTheRepetitionsTheTestNeeds() {
+        let once = RunComparison(
+            baseline: F.run([F.repetition(cpuNs: 100), F.repetition(mode: .realtime, cpuNs: 9000, latenessP99Us: 130)]),
+            candidate: F.run([F.repetition(cpuNs: 300), F.repetition(mode: .realtime, cpuNs: 30_000, latenessP99Us: 740)])
+        )
+        let timings = once.rows.filter(\.metric.isTiming)
+        #expect(timings.count == 5 && timings.allSatisfy { $0.exemption == .tooFewRepetitions(1) })
+        #expect(timings.filter { $0.verdict == .regressed }.count == 4, "all but the virtual case's CPU %, 0.0002 points of a core, rose beyond their tolerance")
+        #expect(once.outcome == .passed && once.count(of: .regressed) == 0)
+        #expect(once.gatingMetrics == [.peakRssMiB])
+        #expect(once.exemptMetrics.map(\.metric) == [.cpuNsPerSample, .cpuPct, .latenessP99Us])
+
+        var asked = ComparisonSettings()
+        asked.gatesTime = true
+        let forced = RunComparison(baseline: once.baselineRun, candidate: once.candidateRun, settings: asked)
+        #expect(forced.outcome == .regressed && forced.count(of: .regressed) == 4)
+
+        let fiveEach = RunComparison(
+            baseline: F.run(F.repetitions(cpuNs: [100, 101, 102, 103, 104])), candidate: F.run(F.repetitions(cpuNs: [300, 301, 302, 303, 304])))
+        #expect(fiveEach.rows.filter(\.metric.isTiming).allSatisfy(\.gates) && fiveEach.outcome == .regressed)
+        let fourAgainstFive = RunComparison(
+            baseline: F.run(F.repetitions(cpuNs: [100, 101, 102, 103])), candidate: F.run(F.repetitions(cpuNs: [300, 301, 302, 303, 304])))
+        #expect(fourAgainstFive.rows.first { $0.metric == .cpuNsPerSample }?.exemption == .tooFewRepetitions(4))
+        #expect(fourAgainstFive.outcome == .passed)
     }
 
     @Test func accuracyEntriesMatchByEstimatorAndJudgeErrorsAsCosts() {

@@ -73,6 +73,18 @@ import Testing
         #expect(planError(request(["gyro-translation"], filters: ["low-pass"]))?.reason.contains("gyro-translation") == true)
     }
 
+    /// Filters asked for of several named workloads: each runs the ones it has; only a filter none
+    /// has, or a named workload left with none, is refused.
+    @Test func eachNamedWorkloadRunsTheFiltersItHas() throws {
+        let planned = try cases(request(["accelerometer", "heading"], filters: ["low-pass", "mahony"], modes: [.virtual]))
+        #expect(planned.map { "\($0.workload) \($0.filter)" } == ["accelerometer low-pass", "heading mahony"])
+        #expect(planError(request(["accelerometer", "heading"], filters: ["low-pass", "kalman"]))
+            == .unknownFilter("kalman", known: ["butterworth", "complementary", "ecompass", "high-pass", "laidig-seel", "low-pass", "madgwick", "mahony", "raw"]))
+        let none = planError(request(["accelerometer", "heading"], filters: ["mahony", "madgwick"]))
+        #expect(none?.fields == [.filters])
+        #expect(none?.reason == "workload 'accelerometer' has none of the filters 'mahony', 'madgwick' (known: raw, low-pass, high-pass, butterworth)")
+    }
+
     @Test func underAllAFilterRunsWhereItIsOffered() throws {
         let lowPass = try cases(request(filters: ["low-pass"]))
         #expect(Set(lowPass.map(\.workload)) == ["accelerometer"])

@@ -95,17 +95,38 @@ import Testing
         #expect(StepDetection.steps(points, tolerance: Self.cpu).map(\.index) == [25])
     }
 
-    @Test func segmentCostsMatchABruteForceMedian() {
+    @Test func prefixCostsMatchABruteForceMedian() {
         var gaussian = GaussianGenerator(SplitMix64(seed: 11))
-        let y = (0..<30).map { _ in gaussian.next() }
-        let costs = StepDetection.segmentCosts(y, shortest: 1)
-        for start in [0, 7, 29] {
-            for length in 1...(30 - start) {
-                let part = Array(y[start..<(start + length)]).sorted()
-                let median = part[(length - 1) / 2]
-                let expected = part.reduce(0) { $0 + abs($1 - median) }
-                #expect(abs(costs[start][length] - expected) < 1e-9)
-            }
+        let y = (0..<30).map { _ in gaussian.next() } + [5, 5, 5, -2]
+        let costs = StepDetection.prefixCosts(y)
+        #expect(costs.count == y.count + 1 && costs[0] == 0)
+        for length in 1...y.count {
+            let part = Array(y[..<length]).sorted()
+            let median = part[(length - 1) / 2]
+            let expected = part.reduce(0) { $0 + abs($1 - median) }
+            #expect(abs(costs[length] - expected) < 1e-9)
         }
+    }
+
+    /// The fit found by binary segmentation against the best fit of two and three levels, found by
+    /// trying every split: on series with clear levels they agree.
+    @Test func theFitFindsClearLevelsWhereverTheyAre() {
+        var gaussian = GaussianGenerator(SplitMix64(seed: 12))
+        for (first, second) in [(5, 30), (12, 14), (2, 38), (20, 22)] {
+            let y = (0..<40).map { index in (index >= first ? 100.0 : 0) - (index >= second ? 60 : 0) + gaussian.next() }
+            #expect(StepDetection.fit(y, settings: StepDetection.Settings()) == [first, second], "levels at \(first), \(second)")
+        }
+    }
+
+    /// A step found over the earlier commits stays when the latest one matches neither of its levels
+    /// (a run measured some other way, a machine's hiccup), and a latest commit on the new level
+    /// still counts.
+    @Test func aLatestCommitMatchingNeitherLevelErasesNoStep() {
+        let levels = (0..<8).map { _ in [430.0] } + (0..<2).map { _ in [540.0] }
+        let cpu = Self.cpu
+        #expect(StepDetection.steps(levels, tolerance: cpu).map(\.index) == [8])
+        #expect(StepDetection.steps(levels + [[212]], tolerance: cpu).map(\.index) == [8])
+        #expect(StepDetection.steps(levels + [[212], [300]], tolerance: cpu).map(\.index) == [8])
+        #expect(StepDetection.steps(levels + [[545]], tolerance: cpu).map(\.index) == [8])
     }
 }

@@ -41,4 +41,15 @@ import Testing
         #expect(counter.ascended == 0)
         #expect(abs(counter.altitude - 12) < 0.2)
     }
+
+    /// A corrupt reading puts the altitude 10⁶¹ m away: counted in one step, not one floor at a time
+    /// (which never ended), and held to `largestAltitude`, so the counts stay whole numbers.
+    @Test func anAbsurdPressureCountsAtOnceAndBounded() {
+        var counter = FloorCounter(sampleRate: 1, countingFraction: 1)
+        counter.update(pressure: 101.325, walking: true)
+        counter.update(pressure: 1e300, walking: true)
+        #expect(counter.descended > 1000 && counter.descended <= Int(FloorCounter.largestAltitude / 3) && counter.ascended == 0)
+        counter.update(pressure: -1e300, walking: true)
+        #expect(counter.ascended > 0 && counter.altitude.isFinite)
+    }
 }

@@ -95,6 +95,57 @@ import Testing
         let chart = try #require(RunCharts.make(run(withRealTime: false)).first { $0.kind == .accuracy(workload: "heading") })
         #expect(chart.svg.contains("CPU % of one core, projected from virtual time (median)"))
         let csv = RunCSV.accuracy(run(withRealTime: true))
-        #expect(csv.contains(",true,") && csv.contains(",0.1100,measured\n") && csv.contains(",0.2000,measured\n"))
+        #expect(csv.contains(",true,") && csv.contains(",0.1100,measured,") && csv.contains(",0.2000,measured,"))
+    }
+}
+
+/// A detector's events beside its cost: ranked by F1, higher better, in the tables, the chart and the exports.
+@Suite struct EventAccuracyReportTests {
+    /// A gesture detector's two variants at 50 Hz: `cheap` costs 100 ns and finds 8 of 10 with 2
+    /// false alarms, `careful` costs 300 ns and finds 9 with none, `wasteful` costs 400 and finds 7.
+    private func run() -> RunResult {
+        var run = SampleRun.make()
+        run.cases = []
+        let template = SampleRun.make().cases[0]
+        run.accuracy = [("cheap", 100.0, 8, 10), ("careful", 300, 9, 9), ("wasteful", 400, 7, 7)].map { filter, cost, hits, detected in
+            var result = template
+            result.spec = CaseSpec(workload: "tap-tilt", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
+                                   durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+            result.cpuNsPerSample = cost
+            result.projectedCpuPct = cost * 50 / 1e7
+            run.cases.append(result)
+            let events = EventAccuracy(
+                label: "tap-tilt", isState: false, toleranceBeforeSeconds: 0.1, toleranceAfterSeconds: 0.3, truthCount: 10,
+                detectedCount: detected, hits: hits, matchedDetections: hits, latency: EventAccuracy.Latency([0.2, 0.3, 0.5]))
+            return AccuracyResult(workload: "tap-tilt", rateHz: 50, filter: filter, measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, events: [events]))
+        }
+        return run
+    }
+
+    @Test func f1RanksTheRowsHigherBeingBetter() throws {
+        let rows = try #require(AccuracyCost.grouped(run()).first).rows
+        #expect(zip(rows.compactMap(\.quality), [0.8, 18.0 / 19, 14.0 / 17]).allSatisfy { abs($0 - $1) < 1e-12 } && rows.count == 3)
+        #expect(rows.allSatisfy { $0.isHigherBetter })
+        #expect(rows.map(\.isParetoBest) == [true, true, false], "the wasteful one costs more than the careful one and scores less")
+    }
+
+    @Test func theTablesTheChartAndTheExportsCarryTheScores() throws {
+        let run = run()
+        let records = RunCSV.accuracy(run).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let careful = Dictionary(uniqueKeysWithValues: zip(records[0], records[2]))
+        #expect(careful["event_labels"] == "tap-tilt" && careful["events_true"] == "10" && careful["events_missed"] == "1" && careful["events_false"] == "0")
+        #expect(careful["event_precision"] == "1.0000" && careful["event_recall"] == "0.9000" && careful["event_f1"] == "0.9474")
+        #expect(careful["event_latency_median_s"] == "0.3000" && careful["event_time_right"] == "" && careful["total_median_deg"] == "")
+        let charts = RunCharts.make(run)
+        let chart = try #require(charts.first { $0.fileName == "accuracy-tap-tilt.svg" })
+        #expect(chart.svg.contains("event F1, 0–1 (higher is better)"))
+        let report = MarkdownReport.render(run, charts: charts)
+        #expect(report.contains("| careful | 50 | 300.0 | 0.00150 (projected) | tap-tilt | 10 | 9 | 1 | 0 | 1.000 | 0.900 | 0.947 | 300 | 480 | −0.1 / +0.3 | — | ★ |"))
+        #expect(report.contains("![tap-tilt: F1 against cost](accuracy-tap-tilt.svg)"))
+        #expect(AccuracyFigures.all(run.accuracy[1].measures).map(\.name) == [
+            "event_precision", "event_recall", "event_f1", "event_latency_median_s", "event_latency_p95_s",
+        ])
+        let headline = try #require(AccuracyFigures.headline(run.accuracy[1].measures).first)
+        #expect(headline.name == "event_f1_shortfall" && abs(headline.value - 1 / 19) < 1e-12, "smaller is better, for a dashboard")
     }
 }

@@ -6,8 +6,9 @@ import Testing
 /// The comparison's Markdown and CSV, on the hand-built sample run and an edited copy of it.
 @Suite struct CompareReportTests {
     /// The sample run against a candidate whose virtual case costs more than twice as much, whose
-    /// real-time case is gone, and which ran on another CPU.
-    func comparison() -> RunComparison {
+    /// real-time case is gone, and which ran on another CPU; its single repetitions' timings gate
+    /// only when `gatingTime`.
+    func comparison(gatingTime: Bool = true) -> RunComparison {
         let baseline = SampleRun.make()
         var candidate = SampleRun.make()
         candidate.cases[0].cpuNsPerSample = 400
@@ -15,7 +16,9 @@ import Testing
         candidate.cases[0].peakRssMiB = nil
         candidate.cases.remove(at: 1)
         candidate.environment.cpuModel = "Other CPU | 3 GHz"
-        return RunComparison(baseline: baseline, candidate: candidate)
+        var settings = ComparisonSettings()
+        settings.gatesTime = gatingTime
+        return RunComparison(baseline: baseline, candidate: candidate, settings: settings)
     }
 
     @Test func markdownLeadsWithTheVerdictsAndTheRegressions() {
@@ -34,10 +37,25 @@ import Testing
         #expect(text.contains("p < 0.05"))
     }
 
+    /// By default a single repetition's timing does not gate: the rise is shown, the headline counts
+    /// only what gated, and the lines under it say what gated and why the rest did not.
+    @Test func markdownSaysWhatGatedAndCountsOnlyThat() {
+        let text = CompareMarkdown.render(comparison(gatingTime: false), baselineName: "baseline main", candidateName: "results/new/run.json")
+        #expect(text.hasPrefix("## motionbench compare: 0 regressed, 0 improved, 0 unchanged, 5 missing\n"), "\(text.prefix(200))")
+        #expect(text.contains("**Gated on:** Peak RSS (MiB).\n"))
+        #expect(text.contains(
+            "**Not gated:** CPU ns/sample, CPU %, Lateness p99 (µs) (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"), "\(text)")
+        #expect(text.contains("**Rose, not gated:**\n\n- `accelerometer 10 Hz low-pass virtual` CPU ns/sample: 180.0 → 400.0"))
+        #expect(text.contains("| accelerometer | 10 | low-pass | virtual | CPU ns/sample | 180.0 | 400.0 | +220.0 | +122.2 | — | rose (not gated) |"))
+        #expect(!text.contains("**Regressed:**"))
+        let csv = CompareCSV.render(comparison(gatingTime: false))
+        #expect(csv.contains(",1,1,,,regressed,false,1 repetition cannot tell this from noise: the test needs 5 on both sides\n"), "\(csv)")
+    }
+
     @Test func markdownOfEqualRunsHasNoWarningOrRegressions() {
         let run = SampleRun.make()
         let text = CompareMarkdown.render(RunComparison(baseline: run, candidate: run), baselineName: "a", candidateName: "b")
-        #expect(text.hasPrefix("## motionbench compare: 0 regressed, 0 improved, 7 unchanged, 0 missing\n"))
+        #expect(text.hasPrefix("## motionbench compare: 0 regressed, 0 improved, 2 unchanged, 0 missing\n"))
         #expect(!text.contains("Warning") && !text.contains("Regressed:") && !text.contains("Only in"))
         #expect(text.contains("| 0 | 0.0 | — | unchanged |"), "no change: no sign")
     }
@@ -77,7 +95,7 @@ import Testing
         ))]
         candidate.accuracy = baseline.accuracy
         let text = CompareCSV.render(RunComparison(baseline: baseline, candidate: candidate))
-        #expect(text.contains("accelerometer,10,low-pass,,virtual,cpu_ns_per_sample,ns,183.000,366.000,183.000,100.00,5,5,0.007937,exact,regressed\n"))
-        #expect(text.contains("heading,50,madgwick,,,attitude_error_deg,°,1.50000,1.50000,0,0.00,1,1,,,unchanged\n"))
+        #expect(text.contains("accelerometer,10,low-pass,,virtual,cpu_ns_per_sample,ns,183.000,366.000,183.000,100.00,5,5,0.007937,exact,regressed,true,\n"))
+        #expect(text.contains("heading,50,madgwick,,,attitude_error_deg,°,1.50000,1.50000,0,0.00,1,1,,,unchanged,true,\n"))
     }
 }

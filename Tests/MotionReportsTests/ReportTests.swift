@@ -5,6 +5,7 @@ import FoundationXML
 @testable import MotionBench
 import Testing
 @testable import MotionReports
+import TestSupport
 
 @Suite struct ReportTests {
     @Test func markdownHasEnvironmentTablesAndChartLinks() {
@@ -19,6 +20,25 @@ import Testing
         #expect(markdown.contains("![CPU ns per sample (virtual time, median)](cost.svg)"))
         #expect(markdown.contains("](cpu.svg)"))
         #expect(markdown.contains("| Commit | — |"))
+    }
+
+    /// Names from outside the program (a host, a recording's path, the command line, a shard's
+    /// machine) holding `|`, a backtick or a line break: every table of report.md stays whole.
+    @Test func namesWithBarsAndLineBreaksLeaveEveryTableWhole() {
+        var run = SampleRun.make()
+        run.environment.host = "rack|7\nnode"
+        run.environment.os = "Linux\r\n6"
+        run.environment.commandLine = ["motionbench", "run", "--source", "trace:/data/a|b\nc`d/rec.csv"]
+        run.settings.source = "trace:/data/a|b\nc`d/rec.csv"
+        let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
+        #expect(MarkdownTables.brokenRows(in: markdown).isEmpty, "\(MarkdownTables.brokenRows(in: markdown))")
+        #expect(markdown.contains("| Host | rack\\|7\\nnode |"))
+        #expect(markdown.contains("Source: ``trace:/data/a\\|b\\nc`d/rec.csv``."))
+        var merged = run
+        merged.mergedShards = [MergedShard(
+            shard: RunShard(index: 1, count: 1, plan: "0", plannedCases: 2, planPositions: [0, 1]),
+            startedAt: run.startedAt, finishedAt: run.finishedAt, environment: run.environment)]
+        #expect(MarkdownTables.brokenRows(in: MarkdownReport.render(merged, charts: [])).isEmpty)
     }
 
     @Test func chartsAreWellFormedXMLWithTheirBars() throws {
@@ -54,6 +74,18 @@ import Testing
         #expect(listing == files.sorted(), "no temporary files are left behind")
         let loaded = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(loaded == SampleRun.make())
+    }
+
+    /// A run written before unscorable step counts were left out holds the pedometer's 0 against 0
+    /// on a still scenario; read, it has none, so no report or comparison shows it.
+    @Test func anOlderRunsStepCountAgainstNoStepTakenIsLeftOutWhenRead() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mb-run-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var older = SampleRun.make()
+        let nothingTaken = AccuracyMeasures(scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 0, truth: 0))
+        older.accuracy.append(AccuracyResult(workload: "pedometer", rateHz: 50, filter: "default", measures: nothingTaken))
+        try older.encoded().write(to: file)
+        #expect(try RunResult.load(from: file) == SampleRun.make())
     }
 
     @Test func anUnwritableFolderFailsBeforeAnythingIsWritten() throws {

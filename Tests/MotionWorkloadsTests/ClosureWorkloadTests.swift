@@ -63,10 +63,34 @@ private let counting = ClosureWorkload(
         let bare = ClosureWorkload(name: "bare", sensors: [.barometer], rates: [1]) { _ in SampleHandler(()) { _, _ in } }
         #expect(bare.descriptor.filters == ["raw"])
         let instance = try bare.make(WorkloadConfiguration(rate: 1, filter: "raw"))
-        #expect(instance.outputSummary.isEmpty && instance.currentEstimate == nil && instance.describeState() == "")
+        #expect(instance.outputSummary.isEmpty && instance.currentEstimate == nil && instance.detectedEvents.isEmpty)
+        #expect(instance.describeState() == "")
         var rows = OutputRows()
         instance.writeOutputs(into: &rows)
         #expect(rows.cells.isEmpty && rows.rowCount == 1)
+    }
+
+    @Test func itReportsTheEventsItDetectsOnlyWhenTheReplayAsks() throws {
+        let third = EventKind("third", tolerance: EventTolerance(before: 0, after: 0.2))
+        let ticker = ClosureWorkload(name: "ticker", sensors: [.accelerometer, .gyroscope], rates: [10], events: [third]) { configuration in
+            SampleHandler((count: 0, log: EventLog(for: configuration))) { state, sample in
+                state.count += 1
+                if state.count % 3 == 0 { state.log.record(third.label, at: sample.time) }
+            }
+            .events { state in state.log.events }
+        }
+        #expect(ticker.descriptor.events == [third])
+        let replayed = try ticker.make(WorkloadConfiguration(rate: 10, filter: "raw", recordsEvents: true))
+        let measured = try ticker.make(WorkloadConfiguration(rate: 10, filter: "raw"))
+        drive(replayed, seconds: 1)
+        drive(measured, seconds: 1)
+        // Every third of 20 samples, two at each tenth of a second: the 3rd at 0.1 s, the 6th at 0.2 s…
+        let times = [0.1, 0.2, 0.4, 0.5, 0.7, 0.8]
+        #expect(replayed.detectedEvents.map(\.label) == times.map { _ in "third" })
+        #expect(replayed.detectedEvents.count == times.count && zip(replayed.detectedEvents, times).allSatisfy { abs($0.time - $1) < 1e-9 && $0.end == nil })
+        #expect(measured.detectedEvents.isEmpty, "a measured run keeps none")
+        let malformed = ClosureWorkload(name: "twice", sensors: [.accelerometer], rates: [10], events: [third, third]) { _ in SampleHandler(0) { _, _ in } }
+        #expect(throws: CatalogueError.repeatedEvent("third", workload: "twice")) { try WorkloadCatalogue([malformed]) }
     }
 
     @Test func aCatalogueHoldsBothFormsAndTheirNamesMeetTheSameRules() throws {

@@ -103,12 +103,17 @@ import Testing
         let bodies = workload.world.bodies
         #expect(bodies.allSatisfy { $0.position.y > 333.5 })
         #expect(bodies.map(\.velocity.length).reduce(0, +) / 100 < 5)
+        let settled = DeepestOverlap.of(workload.world)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var frames = 0, wrong: [String] = []
+        // The worst overlap any step of the case started from, and the worst with the taps' shapes.
+        var worst = 0.0, worstWithTaps = 0.0
         drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
               touches: Scenario.tiltAndShake.touches) { delivery in
             guard case let .frame(time) = delivery else { return }
             frames += 1
+            worst = max(worst, workload.world.deepestOverlap)
+            worstWithTaps = max(worstWithTaps, DeepestOverlap.of(workload.world))
             let bodies = workload.world.bodies
             if bodies.count != 100 || !bodies.allSatisfy({ $0.size == side }) { wrong.append("\(time) s") }
         }
@@ -116,7 +121,26 @@ import Testing
         #expect(workload.taps == 7)
         let outputs = workload.outputSummary
         #expect(outputs["shapes"] == 100 && outputs["steps"] == 1199 && outputs["settling_steps"] == 300)
-        #expect(outputs["deepest_overlap"] == DeepestOverlap.of(workload.world))
+        // The worst over the case, not where it stopped, and not where a tap dropped a shape into
+        // the pile; the settled pile's named apart.
+        #expect(outputs["deepest_overlap"] == worst && worst > DeepestOverlap.of(workload.world) && worst >= settled)
+        #expect(worstWithTaps > 2 * worst, "a tap puts a shape \(worstWithTaps) points into the pile")
+        #expect(outputs["settled_overlap"] == settled)
+    }
+
+    /// The figure does not depend on where a case stops: a longer case reads at least as much.
+    /// Before a step there is none, and outside a sweep there is no settled pile to name.
+    @Test func theDeepestOverlapIsTheWorstOfTheCase() throws {
+        var readings: [Double] = []
+        for frames in [240, 241, 300] {
+            let workload = try makeWorkload(shapes: 30, seed: 5, swept: true)
+            workload.handle(accelerometer(0.6, -0.8, 0))
+            render(workload, frames: 0..<frames)
+            readings.append(try #require(workload.outputSummary["deepest_overlap"]))
+        }
+        #expect(readings == readings.sorted() && readings[0] > 0)
+        let unswept = try makeWorkload(shapes: 30)
+        #expect(unswept.outputSummary["deepest_overlap"] == nil && unswept.outputSummary["settled_overlap"] == nil)
     }
 
     @Test func inASweepATapReplacesTheOldestShapeWithOneOfTheSweepsSize() throws {

@@ -31,6 +31,24 @@ import Testing
             && bounds.maxY <= world.height + slack
     }
 
+    /// A shape put where it overlaps another (a tap) is pushed out, its overlap not counted as what
+    /// the solver left until the push-out has had the steps to move it by its size; one resting on
+    /// the floor counts from its first step.
+    @Test func theDeepestOverlapLeavesOutAShapeJustPutIntoAnother() {
+        var world = world([RigidBody(kind: .square, size: 50, position: Vector2(100, 642)), RigidBody(kind: .square, size: 50, position: Vector2(300, 642))])
+        for _ in 0..<60 { world.step(Self.dt) }
+        world.replace(1, with: RigidBody(kind: .square, size: 50, position: Vector2(100, 600)))
+        #expect(abs(deepestOverlap(world) - 8) < 0.01)
+        // At 300 points/s, 5 points a step: ten steps to move a 50-point square by its size.
+        var measured: [Double] = []
+        for _ in 0..<12 {
+            world.step(Self.dt)
+            measured.append(world.deepestOverlap)
+        }
+        #expect(measured.prefix(10).allSatisfy { $0 < 0.5 }, "\(measured)")
+        #expect(measured.suffix(2).allSatisfy { abs($0 - deepestOverlap(world)) < 3 })
+    }
+
     @Test func aSquareFallsAndRestsOnTheFloor() {
         var world = world([RigidBody(kind: .square, size: 50, position: Vector2(187.5, 100))])
         for _ in 0..<240 { world.step(Self.dt) }

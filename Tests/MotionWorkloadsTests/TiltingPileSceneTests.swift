@@ -128,6 +128,20 @@ import Testing
         #expect(DeepestOverlap.of(PhysicsWorld(width: 375, height: 667)) == 0)
     }
 
+    /// What the narrow phase finds at each step's start is the deepest overlap of the world as the
+    /// step found it: the figure the motion cube keeps the worst of, for the cost of a comparison.
+    @Test func eachStepMeasuresTheOverlapItStartsFrom() {
+        var scene = TiltingPileScene(shapes: 300)
+        var mismatches: [String] = []
+        for step in 0..<90 {
+            let before = scene.deepestOverlap
+            scene.step()
+            if scene.world.deepestOverlap != before { mismatches.append("step \(step): \(scene.world.deepestOverlap) against \(before)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        #expect(scene.world.deepestOverlap > 0)
+    }
+
     @Test func deepestOverlapComparesEveryPairThatTouches() {
         var scene = TiltingPileScene(shapes: 300)
         for _ in 0..<60 { scene.step() }

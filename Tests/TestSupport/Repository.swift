@@ -24,10 +24,34 @@ public enum Repository {
     public static let broad = trace("broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv")
     public static let xio = trace("xio-fusion/sensor_data.csv")
 
-    /// A new empty folder in the temporary directory, its name starting with `prefix`.
+    /// A new empty folder in the temporary directory, its name starting with `prefix`. It is removed
+    /// when the test process exits, whichever test made it and however that test ended (a failed
+    /// `#require` returns early), so a test run leaves nothing in the temporary directory; a test
+    /// may remove it sooner.
     public static func scratchFolder(_ prefix: String = "motionbench-test") throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        ScratchFolders.removeAtExit(folder)
         return folder
+    }
+}
+
+/// The scratch folders made in this process, removed when it exits.
+private enum ScratchFolders {
+    nonisolated(unsafe) static var folders: [String] = []
+    static let lock = NSLock()
+    static let registered: Void = {
+        atexit {
+            ScratchFolders.lock.lock()
+            for folder in ScratchFolders.folders { try? FileManager.default.removeItem(atPath: folder) }
+            ScratchFolders.lock.unlock()
+        }
+    }()
+
+    static func removeAtExit(_ folder: URL) {
+        _ = registered
+        lock.lock()
+        folders.append(folder.path)
+        lock.unlock()
     }
 }

@@ -9,9 +9,7 @@ import Testing
 
     /// `accuracy.csv`'s rows, by column name.
     func accuracy(_ folder: URL) throws -> [[String: String]] {
-        let rows = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
+        try CLI.accuracyRows(folder)
     }
 
     /// What the heading filters must reach: on every tyrex trial, the best of our filters (at their defaults, 50 Hz)

@@ -64,6 +64,19 @@ enum CLI {
             kill(process.processIdentifier, signal)
         }
 
+        /// Waits up to `seconds` for the process to end and returns what it printed and its status; nil
+        /// when it had not ended by then, and was killed (SIGKILL), so a test of a hang fails, not hangs.
+        func wait(upTo seconds: Double) throws -> Outcome? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            guard !process.isRunning else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            return try wait()
+        }
+
         /// Waits for the process to end and returns what it printed and its status.
         func wait() throws -> Outcome {
             process.waitUntilExit()
@@ -75,9 +88,38 @@ enum CLI {
         }
     }
 
-    /// Starts `motionbench` with `arguments` without waiting for it.
-    static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
-        try Running(arguments, in: directory, executable: executable)
+    /// Runs `motionbench` with `arguments` and waits for it, returning also the largest resident size
+    /// it reached, in KiB: its `VmHWM` in /proc, read every few milliseconds while it runs (the
+    /// kernel's account at exit would include the test process's own, which a spawned child shares
+    /// until it executes). Nil where there is no /proc.
+    static func runMeasuringMemory(_ arguments: [String]) throws -> (outcome: Outcome, peakKiB: Int?) {
+        let running = try Running(arguments, in: nil, executable: executable)
+        let status = "/proc/\(running.process.processIdentifier)/status"
+        var peak: Int?
+        while running.process.isRunning {
+            if let text = try? String(contentsOfFile: status, encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peak = max(peak ?? 0, kib)
+            }
+            usleep(2000)
+        }
+        return (try running.wait(), peak)
+    }
+
+    /// Starts `motionbench` (or another `executable`) with `arguments`, and `environment` added to the
+    /// test's, without waiting for it.
+    static func start(
+        _ arguments: [String], in directory: URL? = nil, executable: URL = executable, environment: [String: String] = [:]
+    ) throws -> Running {
+        try Running(arguments, in: directory, executable: executable, environment: environment)
+    }
+
+    /// The rows of the `accuracy.csv` in run folder `folder`, by column name.
+    static func accuracyRows(_ folder: URL) throws -> [[String: String]] {
+        let rows = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
     }
 
     static func temporaryFolder() -> URL {

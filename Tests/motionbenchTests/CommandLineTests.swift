@@ -23,16 +23,23 @@ import Testing
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == [
-            "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy.csv", "cost.svg", "cpu.svg", "memory.svg", "report.md", "run.json",
-            "summary.csv", "threads.csv", "timeseries.csv",
+            "accuracy-accelerometer.svg", "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy-tilt-ball.svg", "accuracy.csv", "cost.svg",
+            "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
         ])
-        // The virtual device knows the truth: the workloads that estimate something are scored, once a case.
-        let scored = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(scored.map { "\($0[0]) \($0[2])" }.sorted() == [
-            "barometer median-5", "barometer moving-average", "barometer none", "heading complementary", "heading ecompass",
-            "heading laidig-seel", "heading madgwick", "heading mahony", "pedometer default",
+        // The virtual device knows the truth: the workloads that estimate something, or detect events,
+        // are scored, once a case.
+        let scored = try CLI.accuracyRows(folder)
+        #expect(scored.map { "\($0["workload"]!) \($0["filter"]!)" }.sorted() == [
+            "accelerometer low-pass", "accelerometer raw", "barometer median-5", "barometer moving-average", "barometer none",
+            "heading complementary", "heading ecompass", "heading laidig-seel", "heading madgwick", "heading mahony", "pedometer default",
+            "tilt-ball raw",
         ])
+        // The scenario's three shakes, each recognized once by both screens' detector.
+        for shakes in scored where shakes["event_labels"] == "shake" {
+            #expect(shakes["events_true"] == "3" && shakes["event_recall"] == "1.0000" && shakes["event_precision"] == "1.0000")
+            #expect(Double(shakes["event_latency_p95_s"]!)! < 0.5)
+        }
+        #expect(scored.filter { $0["event_labels"] == "shake" }.count == 3)
 
         let rows = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
             .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -119,6 +126,19 @@ import Testing
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains(message), "stderr: \(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// Filters asked for of several workloads: each runs those it has.
+    @Test func eachWorkloadRunsTheFiltersItHas() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run([
+            "run", "accelerometer", "heading", "--filter", "low-pass,mahony", "--mode", "virtual", "--samples", "100", "--format", "json", "--quiet",
+            "--out", folder.path,
+        ])
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
+        #expect(run.cases.map { "\($0.spec.workload) \($0.spec.filter)" } == ["accelerometer low-pass", "heading mahony"])
     }
 
     @Test func anUnwritableOutFolderExits64BeforeRunning() throws {

@@ -61,14 +61,19 @@ import Testing
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
         // Allocations and the heap are counted unless the build cannot (a sanitizer).
         let counted = try RunResult.load(from: first.appendingPathComponent("run.json")).cases[0].allocationsPerSample != nil
-        let metrics = counted ? 8 : 3
-        #expect(rows.count == 1 + 2 * metrics, "raw and low-pass: CPU ns/sample, CPU %, peak RSS, allocations and their bytes, heap held, peak and leaked")
-        #expect(rows.dropFirst().allSatisfy { $0.contains(",5,5,") }, "five repetitions a side")
+        let metrics = counted ? 8 : 3, scores = 2
+        #expect(rows.count == 1 + 2 * (metrics + scores), """
+            raw and low-pass: CPU ns/sample, CPU %, peak RSS, allocations and their bytes, heap held, peak and leaked; \
+            the F1 and recall of their shakes
+            """)
+        let (cases, accuracy) = (rows.dropFirst().filter { !$0.contains(",event_") }, rows.filter { $0.contains(",event_") })
+        #expect(cases.count == 2 * metrics && cases.allSatisfy { $0.contains(",5,5,") }, "five repetitions a side")
+        #expect(accuracy.count == 2 * scores && accuracy.allSatisfy { $0.contains(",1,1,") }, "scored once a side")
         #expect(outcome.stderr.isEmpty)
 
         let same = try CLI.run(["compare", first.path, first.path])
         #expect(same.status == 0)
-        #expect(same.stdout.hasPrefix("## motionbench compare: 0 regressed, 0 improved, \(2 * metrics) unchanged, 0 missing\n"))
+        #expect(same.stdout.hasPrefix("## motionbench compare: 0 regressed, 0 improved, \(2 * (metrics + scores)) unchanged, 0 missing\n"))
     }
 
     @Test func aSlowerCandidateRegressesAndAFasterOneImproves() throws {
@@ -81,7 +86,7 @@ import Testing
         #expect(regressed.stdout.contains("**Regressed:**\n\n- `accelerometer 10 Hz low-pass virtual` CPU ns/sample: "))
         #expect(regressed.stdout.contains("p = 0.0079"), "five against five, apart: the exact test's smallest p")
         let csvText = try String(contentsOf: csv, encoding: .utf8)
-        #expect(csvText.contains(",virtual,cpu_ns_per_sample,ns,") && csvText.contains(",exact,regressed\n"))
+        #expect(csvText.contains(",virtual,cpu_ns_per_sample,ns,") && csvText.contains(",exact,regressed,true,\n"))
 
         let faster = try edited(baseline, "faster", scaleCost(of: "low-pass", by: 1.0 / 3))
         let improved = try CLI.run(["compare", baseline.path, faster.path])

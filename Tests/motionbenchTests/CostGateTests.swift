@@ -4,8 +4,8 @@ import SystemView
 import Testing
 
 /// `compare` as a gate a shared runner can trust: instructions counted under callgrind repeat to the
-/// instruction and gate tightly, timings beside them do not gate unless asked, and allocations gate
-/// exactly. The tests' own catalogue (`motionbench-fixture`) does a known amount of work per sample,
+/// instruction and gate tightly, timings beside them or of a single repetition do not gate unless
+/// asked, and allocations gate exactly. The tests' own catalogue (`motionbench-fixture`) does a known amount of work per sample,
 /// and more when its environment asks, as a changed build would.
 @Suite(.serialized) struct CostGateTests {
     static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -71,6 +71,46 @@ import Testing
         let outcome = try CLI.run(["compare", baseline.path, candidate.path], executable: CLI.fixture)
         #expect(outcome.status == 2, "stdout: \(outcome.stdout)")
         #expect(outcome.stdout.contains("- `burner 100 Hz raw virtual` Allocations/sample: 0 → 1"))
+    }
+
+    /// Ten times the work a sample, timed once on each side: a rise a single run cannot tell from a
+    /// shared machine's noise, so it is shown as not gated and compare passes; `baseline save` says
+    /// so of such a run. With five repetitions on each side the test tells it, and it fails.
+    @Test func aSingleRunsTimingDoesNotGateAndRepetitionsMakeItGate() throws {
+        let baseline = try run(), candidate = try run(environment: ["MOTIONBENCH_FIXTURE_EXTRA_WORK": "900"])
+        let repeated = try run(["--repetitions", "5"])
+        let slower = try run(["--repetitions", "5"], environment: ["MOTIONBENCH_FIXTURE_EXTRA_WORK": "900"])
+        let baselines = CLI.temporaryFolder()
+        defer { for folder in [baseline, candidate, repeated, slower, baselines] { try? FileManager.default.removeItem(at: folder) } }
+
+        let once = try CLI.run(["compare", baseline.path, candidate.path], executable: CLI.fixture)
+        #expect(once.status == 0, "stdout: \(once.stdout)")
+        #expect(once.stdout.hasPrefix("## motionbench compare: 0 regressed, "))
+        #expect(once.stdout.contains("**Not gated:** CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides)."))
+        #expect(once.stdout.contains("| burner | 100 | raw | virtual | CPU ns/sample |") && once.stdout.contains("| rose (not gated) |"))
+
+        let saved = try CLI.run(["baseline", "save", "ci", baseline.path, "--baselines-dir", baselines.path], executable: CLI.fixture)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.contains("\nAs a baseline it gates ") && saved.stdout.contains(
+            "; not CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"), "\(saved.stdout)")
+
+        let fiveEach = try CLI.run(["compare", repeated.path, slower.path], executable: CLI.fixture)
+        #expect(fiveEach.status == 2, "stdout: \(fiveEach.stdout)")
+        #expect(fiveEach.stdout.contains("**Regressed:**\n\n- `burner 100 Hz raw virtual` CPU ns/sample: "))
+        #expect(fiveEach.stdout.contains("**Gated on:** ") && fiveEach.stdout.contains("CPU ns/sample"))
+    }
+
+    /// A run that asks for counts and fails on its plan leaves nothing in the temporary folder (it
+    /// once left a copy of the executable there each time).
+    @Test func aCountingRunThatFailsOnItsPlanLeavesNoTemporaryFolder() throws {
+        let temporary = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let outcome = try CLI.run(
+            ["run", "burner", "--filter", "kalman", "--mode", "virtual", "--counter", "instructions"], executable: CLI.fixture,
+            environment: ["TMPDIR": temporary.path])
+        #expect(outcome.status == (Self.counts ? 64 : 69), "stderr: \(outcome.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
     @Test(.enabled(if: !counts, "valgrind can count here"))

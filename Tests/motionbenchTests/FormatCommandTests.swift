@@ -46,9 +46,10 @@ import Testing
         let heap = ["heap_held_bytes", "heap_peak_bytes", "heap_transient_bytes", "heap_leaked_bytes"]
         let figures = ["cpu_ns_per_sample"] + (counted ? ["allocs_per_sample", "alloc_bytes_per_sample"] : []) + ["peak_rss_mib"]
             + (counted ? heap : []) + ["peak_rss_delta_bytes"]
+        // Then each filter's shakes, scored against the virtual device's, as a shortfall from a perfect F1.
         #expect(action?.map { $0["name"] as! String } == ["raw", "low-pass"].flatMap { filter in
             figures.map { "accelerometer/10Hz/\(filter)/virtual \($0)" }
-        })
+        } + ["raw", "low-pass"].map { "accelerometer/10Hz/\($0) event_f1_shortfall" })
     }
 
     @Test func reportWritesGoogleBenchmarksJSONFromRunJSON() throws {

@@ -59,7 +59,13 @@ import Testing
         }
         #expect(outcome.stderr.contains("interrupted by \(name) after \(run.cases.count) of 8 cases"))
         let files = try expectEveryFileComplete(folder)
-        #expect(files == ["cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv"])
+        // The finished cases' shakes are scored too.
+        #expect(files == [
+            "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv",
+            "timeseries.csv",
+        ])
+        let accuracy = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
+        #expect(accuracy.split(separator: "\n").count == run.cases.count + 1, "a row per finished case")
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
         #expect(summary.split(separator: "\n").count == run.cases.count + 1)
         let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
@@ -104,6 +110,31 @@ import Testing
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.interruption?.state == .inProgress && run.interruption?.plannedCases == 8)
         #expect((1..<8).contains(run.cases.count))
+    }
+
+    /// A run killed in a folder that held a finished run of another plan: what is left is the new
+    /// run's checkpoint alone, none of the old run's report, CSV files or charts beside it. Other
+    /// files in the folder stay.
+    @Test func aRunInAFinishedRunsFolderNeverLeavesTheOldFilesBesideItsOwn() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "200", "--emit", "--out", folder.path, "--quiet"])
+        #expect(old.status == 0, "stderr: \(old.stderr)")
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("mine\n".utf8).write(to: notes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains("emitted"), "an emitting run's folder")
+
+        let running = try CLI.start(realTimeRun + ["--out", folder.path])
+        // The new run's first checkpoint: a run.json with accelerometer in it.
+        let deadline = Date().addingTimeInterval(60)
+        while (try? RunResult.load(from: folder.appendingPathComponent("run.json")))?.cases.first?.spec.workload != "accelerometer" {
+            try #require(Date() < deadline, "the new run's checkpoint never appeared")
+            usleep(20_000)
+        }
+        running.send(SIGKILL)
+        _ = try running.wait()
+        #expect(try expectEveryFileComplete(folder) == ["notes.txt", "run.json"])
+        #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption?.plannedCases == 8)
     }
 
     @Test func killMinusNineAtAnyMomentLeavesOnlyWholeFiles() throws {

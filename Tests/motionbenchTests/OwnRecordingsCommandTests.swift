@@ -42,6 +42,27 @@ import Testing
         #expect(info.status == 0 && info.stdout.contains("android-walk (sensor-logger)"), "\(info.stdout)")
     }
 
+    /// A Sensor Logger recording with one accelerometer reading of 1e40 once crashed the motion
+    /// cube (exit 132) and left an empty run folder, while `trace info` took it: now both refuse it.
+    @Test func aReadingNoSensorGivesIsRefusedBeforeAnythingRuns() throws {
+        let folder = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = folder.appendingPathComponent("ios-walk")
+        try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent("sensor-logger/ios-walk"), to: recording)
+        let file = recording.appendingPathComponent("AccelerometerUncalibrated.csv")
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        lines[40] = lines[40].components(separatedBy: ",").prefix(4).joined(separator: ",") + ",1e40"
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let message = "\(file.path):41: accelerometer x is 1e+40 g, outside the accepted ±1000 g"
+        let info = try CLI.run(["trace", "info", recording.path])
+        #expect(info.status == 65 && info.stderr.contains(message), "\(info.stderr)")
+        let out = folder.appendingPathComponent("run")
+        let run = try CLI.run(["run", "motion-cube", "--source", "trace:\(recording.path)", "--mode", "virtual", "--samples", "200", "--out", out.path])
+        #expect(run.status == 65 && run.stderr.contains(message), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "the run left \(out.path)")
+    }
+
     @Test func aBrokenZipIsOneErrorAndExit65() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

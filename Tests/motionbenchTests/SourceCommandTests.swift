@@ -92,6 +92,7 @@ import Testing
         (["--source", "trace:TRACE_OXFORD", "--duration", "999", "accelerometer"], "longer than the trace"),
         (["--param", "shapes", "accelerometer"], "--param"),
         (["--param", "flux=1", "accelerometer"], "has no parameter 'flux'"),
+        (["--source", "trace:/nonexistent/recording.csv", "accelerometer"], "--source: /nonexistent/recording.csv: no such file or folder"),
     ])
     func badSourcesAndParametersExit64(arguments: [String], message: String) throws {
         let folder = CLI.temporaryFolder()

@@ -94,6 +94,14 @@ def sensor_loggers():
         "Orientation.csv": ("time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw", lambda t: [
             r6(motion(t)[4][3]), r6(motion(t)[4][2]), r6(motion(t)[4][1]), r6(motion(t)[4][0]), r6(0), r6(2 * math.asin(motion(t)[4][1])), r6(0)], 0),
     })
+    # Annotations (the pencil icon): the text as typed, one with a comma in it and one left blank,
+    # and how long the icon was held, in ms.
+    write(os.path.join(ios, "Annotation.csv"), [
+        "time,seconds_elapsed,text,millisecond_press_duration",
+        f"{EPOCH_NS + 2_000_000_000},{r6(2)},Face down,120",
+        f"{EPOCH_NS + 4_500_000_000},{r6(4.5)},Tap, then tilt,95",
+        f"{EPOCH_NS + 6_250_000_000},{r6(6.25)},,310",
+    ])
     # The barometer ticks at 1 Hz.
     sensor_logger(ios, 1, 8, {
         "Barometer.csv": ("time,seconds_elapsed,relativeAltitude,pressure", lambda t: [r6(0.01 * t), r6(1013.25 - 0.0012 * t)], 0),

@@ -3,12 +3,17 @@
 #ifndef MOTIONBENCH_STOPSIGNALS_H
 #define MOTIONBENCH_STOPSIGNALS_H
 
-/// Installs handlers for SIGINT and SIGTERM. The first such signal is only recorded, with one line on
-/// stderr; any second one writes a line and exits the process at once with 128 + its number, which
+/// Installs handlers for SIGINT and SIGTERM. The first such signal is only recorded, with `message`
+/// on stderr (a string that must outlive the process; NULL for the run's "stopping after the case in
+/// flight"); any second one writes a line and exits the process at once with 128 + its number, which
 /// cannot tear a file written by renaming a finished temporary over it. Returns 0, or an errno value.
-int mb_install_stop_signals(void);
+int mb_install_stop_signals(const char *message);
 
 /// The first SIGINT or SIGTERM received since `mb_install_stop_signals`, or 0.
 int mb_stop_signal_received(void);
+
+/// The process group of a child in flight (`ab`'s round), killed with SIGKILL by a second signal before
+/// the process exits, so nothing it started outlives it; 0 for none.
+void mb_set_stop_child_group(int group);
 
 #endif

@@ -12,7 +12,8 @@ import Darwin
 /// - Attitude: at each estimate in the scored stretch, the truth read at the estimate's time (plus
 ///   the time shift tried); each shift the policy allows is tried, with the yaw offset fitted for it
 ///   when the policy says so, and the one with the lowest median total error is kept.
-/// - Steps: the last estimate's count against the steps the truth took from 0 to its time.
+/// - Steps: the last estimate's count against the steps the truth took from 0 to its time; not
+///   scored when the truth took none (`StepAccuracy.scorable`).
 /// - Altitude: each estimate in the scored stretch against the truth's climb since the first
 ///   estimate (a barometer shows altitude relative to where it started).
 public struct AccuracyScorer {
@@ -99,7 +100,7 @@ public struct AccuracyScorer {
         guard let final, let steps = final.steps, let truthSteps = reference.truth.truth(at: final.time)?.steps else { return nil }
         // A recording's count before its first truth sample is taken as zero.
         let truthAtStart = reference.truth.truth(at: 0)?.steps ?? 0
-        return StepAccuracy(estimated: steps, truth: truthSteps - truthAtStart)
+        return StepAccuracy(estimated: steps, truth: truthSteps - truthAtStart).scorable
     }
 
     private func altitudeError(_ estimates: [GroundTruth], start: GroundTruth?) -> ErrorSummary? {

@@ -1,5 +1,6 @@
-/// A figure `compare` sets side by side. Every one is smaller-is-better, so a rise is a regression.
-/// The raw value is the name a tolerance is set by on the command line and the comparison CSV uses.
+/// A figure `compare` sets side by side. Every one but the event scores is smaller-is-better, so a
+/// rise is a regression; for the event scores (F1, recall) a fall is (`isHigherBetter`). The raw value
+/// is the name a tolerance is set by on the command line and the comparison CSV uses.
 public enum ComparedMetric: String, CaseIterable, Sendable {
     /// CPU nanoseconds of the workload thread and its workers per sample tick, in either mode.
     case cpuNsPerSample = "cpu_ns_per_sample"
@@ -15,6 +16,10 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     case stepErrorPct = "step_error_pct"
     /// Median relative altitude error, metres.
     case altitudeErrorM = "altitude_error_m"
+    /// Detected events' F1 against the labelled truth (0–1, every label pooled): higher is better.
+    case eventF1 = "event_f1"
+    /// The share of true events detected (0–1, every label pooled): higher is better.
+    case eventRecall = "event_recall"
     /// Instructions of the workload's per-sample work, counted under callgrind (virtual time).
     case instructionsPerSample = "instructions_per_sample"
     /// Allocations the workload's threads made per sample tick (virtual time, where counts repeat exactly).
@@ -34,8 +39,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us,
     ]
 
-    /// Timings: figures of the machine's load as much as of the code. When both runs counted
-    /// instructions, these are shown but gate only when asked (`ComparisonSettings.gatesTime`).
+    /// Timings: figures of the machine's load as much as of the code. They gate only where the runs
+    /// can tell a change from noise (`RunComparison`), or when asked (`ComparisonSettings.gatesTime`).
     public var isTiming: Bool {
         switch self {
         case .cpuNsPerSample, .cpuPct, .latenessP99Us: true
@@ -43,7 +48,12 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         }
     }
     /// The metrics read from an accuracy entry.
-    public static let accuracyMetrics: [ComparedMetric] = [.attitudeErrorDeg, .stepErrorPct, .altitudeErrorM]
+    public static let accuracyMetrics: [ComparedMetric] = [.attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall]
+
+    /// Whether a fall, not a rise, is the regression: the event scores.
+    public var isHigherBetter: Bool {
+        self == .eventF1 || self == .eventRecall
+    }
 
     /// A short human name for tables, with the unit.
     public var title: String {
@@ -55,6 +65,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return "Attitude error, median (°)"
         case .stepErrorPct: return "Step count error (%)"
         case .altitudeErrorM: return "Altitude error, median (m)"
+        case .eventF1: return "Event F1"
+        case .eventRecall: return "Event recall"
         case .instructionsPerSample: return "Instructions/sample"
         case .allocationsPerSample: return "Allocations/sample"
         case .allocationBytesPerSample: return "Allocated bytes/sample"
@@ -74,6 +86,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .latenessP99Us: return "µs"
         case .attitudeErrorDeg: return "°"
         case .altitudeErrorM: return "m"
+        case .eventF1, .eventRecall: return "0-1"
         case .instructionsPerSample: return "instructions"
         case .allocationsPerSample: return "allocations"
         case .allocationBytesPerSample, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes: return "bytes"
@@ -97,20 +110,26 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     /// - Accuracy, 10 % and 0.2° / 1 point / 0.05 m: the synthetic source is seeded, so accuracy
     ///   repeats exactly; the absolute parts are below what a user of a level, a pedometer or an
     ///   altimeter could notice, so only a real loss of accuracy fails.
+    /// - Event F1 and recall, 0 % and 0.02: a replay is deterministic, so the scores repeat exactly,
+    ///   and 0.02 is one event in fifty missed or falsely detected: a detector's real loss, never a
+    ///   rounding.
     /// - Instructions per sample, 0.5 % and 5 instructions: counts repeat to the instruction, so
     ///   anything above is a change in the code; the floor keeps a few-instruction difference in a
     ///   50-instruction kernel (a reordered compare) from failing, and 0.5 % is a tenth of the
     ///   smallest speed-up worth a commit.
     /// - Allocations and their bytes per sample, 0 and 0: counts repeat exactly over the same ticks,
     ///   so any rise is a new allocation (compared only over equal ticks, or from none).
-    /// - Heap held, peak and leaked, 0 and 256 bytes: a virtual-time case creates its workload after a
+    /// - Heap held, peak and leaked, 0 and 256 bytes (the peak 1 KiB): a virtual-time case creates its workload after a
     ///   warm-up instance has filled the runtime's caches, and the harness allocates nothing while the
     ///   workload is created, runs and is released, so the same code holds the same blocks. Their
     ///   usable sizes repeat but for glibc's rounding: a block gets 16 bytes more than its request
     ///   needs when the free chunk picked for it leaves too little to split off, which depends on the
     ///   heap's history (two runs of one holder read 1,048,624 and 1,048,640 bytes held). 256 bytes,
     ///   sixteen such blocks, absorbs that and fails any real new buffer or leak (peak and leaks
-    ///   compared only over equal ticks, or from none, as they may grow with a case's length).
+    ///   compared only over equal ticks, or from none, as they may grow with a case's length). The
+    ///   peak, 1 KiB: it is the process's highest live heap during the case, so a short-lived block of
+    ///   another thread can fall on it (two runs of one holder on a loaded machine peaked 472 bytes
+    ///   apart).
     public var defaultTolerance: MetricTolerance {
         switch self {
         case .cpuNsPerSample: return MetricTolerance(relativePct: 10, absolute: 20)
@@ -120,9 +139,11 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return MetricTolerance(relativePct: 10, absolute: 0.2)
         case .stepErrorPct: return MetricTolerance(relativePct: 10, absolute: 1)
         case .altitudeErrorM: return MetricTolerance(relativePct: 10, absolute: 0.05)
+        case .eventF1, .eventRecall: return MetricTolerance(relativePct: 0, absolute: 0.02)
         case .instructionsPerSample: return MetricTolerance(relativePct: 0.5, absolute: 5)
         case .allocationsPerSample, .allocationBytesPerSample: return MetricTolerance(relativePct: 0, absolute: 0)
-        case .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes: return MetricTolerance(relativePct: 0, absolute: 256)
+        case .heapHeldBytes, .heapLeakedBytes: return MetricTolerance(relativePct: 0, absolute: 256)
+        case .heapPeakBytes: return MetricTolerance(relativePct: 0, absolute: 1024)
         }
     }
 
@@ -140,7 +161,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .heapHeldBytes: return result.spec.mode == .virtual ? result.heapHeldBytes.map(Double.init) : nil
         case .heapPeakBytes: return result.spec.mode == .virtual ? result.heapPeakBytes.map(Double.init) : nil
         case .heapLeakedBytes: return result.spec.mode == .virtual ? result.heapLeakedBytes.map(Double.init) : nil
-        case .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM: return nil
+        case .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall: return nil
         }
     }
 
@@ -151,6 +172,8 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
         case .attitudeErrorDeg: return measures.attitude?.total.median
         case .stepErrorPct: return measures.steps?.errorPercent.map(abs)
         case .altitudeErrorM: return measures.altitude?.median
+        case .eventF1: return measures.events?.pooled?.f1
+        case .eventRecall: return measures.events?.pooled?.recall
         case .cpuNsPerSample, .cpuPct, .peakRssMiB, .latenessP99Us, .instructionsPerSample, .allocationsPerSample,
             .allocationBytesPerSample, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes:
             return nil

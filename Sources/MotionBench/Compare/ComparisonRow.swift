@@ -1,8 +1,9 @@
 /// What a comparison concludes about one figure.
 public enum Verdict: String, Sendable, CaseIterable {
-    /// Higher in the candidate beyond both tolerances (and the test, when it applies).
+    /// Worse in the candidate beyond both tolerances (and the test, when it applies): higher, or lower
+    /// for a metric where higher is better.
     case regressed
-    /// Lower in the candidate beyond both tolerances (and the test, when it applies).
+    /// Better in the candidate beyond both tolerances (and the test, when it applies).
     case improved
     /// Within a tolerance, or not told apart from noise by the test.
     case unchanged
@@ -28,19 +29,23 @@ public struct ComparisonRow: Sendable, Equatable {
     public let test: MannWhitneyU?
     /// The conclusion.
     public let verdict: Verdict
-    /// Whether a regression here fails the comparison; when not, the row is shown for what it says
-    /// (a timing beside instruction counts, allocations over different ticks).
-    public let gates: Bool
+    /// Why a regression here does not fail the comparison (a timing of too few repetitions, or beside
+    /// instruction counts; counts over different ticks); nil when it does. The row is shown either way.
+    public let exemption: GateExemption?
+
+    /// Whether a regression here fails the comparison.
+    public var gates: Bool { exemption == nil }
 
     /// Compares `baselineValues` with `candidateValues` (missing figures already left out): a change
     /// of the median beyond both parts of `settings`' tolerance for `metric` is a regression if up, an
-    /// improvement if down, provided, when both sides have `minimumRepetitionsForTest` figures, the
-    /// Mann-Whitney U test's p-value is below `settings.alpha`.
+    /// improvement if down (the other way round where higher is better), provided, when both sides
+    /// have `minimumRepetitionsForTest` figures, the Mann-Whitney U test's p-value is below
+    /// `settings.alpha`. `exemption` says why the row does not gate, when it does not.
     public init(
         subject: ComparisonSubject, metric: ComparedMetric, baselineValues: [Double], candidateValues: [Double],
-        settings: ComparisonSettings, gates: Bool = true
+        settings: ComparisonSettings, exemption: GateExemption? = nil
     ) {
-        self.gates = gates
+        self.exemption = exemption
         self.subject = subject
         self.metric = metric
         self.baselineValues = baselineValues
@@ -56,7 +61,7 @@ public struct ComparisonRow: Sendable, Equatable {
         let change = candidate - baseline
         let significant = test.map { $0.pValue < settings.alpha } ?? true
         if significant && settings.tolerance(for: metric).isExceeded(by: change, from: baseline) {
-            verdict = change > 0 ? .regressed : .improved
+            verdict = (change > 0) != metric.isHigherBetter ? .regressed : .improved
         } else {
             verdict = .unchanged
         }

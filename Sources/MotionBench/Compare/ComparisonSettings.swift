@@ -12,8 +12,9 @@ public struct ComparisonSettings: Sendable, Equatable {
     public var tolerances: [ComparedMetric: MetricTolerance]
     /// A change is called real only when the test's p-value is below this.
     public var alpha: Double
-    /// Whether timings gate even when both runs counted instructions (when they did not, timings
-    /// are the only cost figures and always gate).
+    /// Whether timings gate where by default they do not: beside instruction counts, and with fewer
+    /// repetitions than the test needs (on the tolerances alone, which a shared machine's noise
+    /// exceeds whatever the code did).
     public var gatesTime = false
 
     /// Every metric at its default tolerance, and α = 0.05.

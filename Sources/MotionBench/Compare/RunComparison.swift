@@ -43,7 +43,7 @@ public struct RunComparison: Sendable {
                 let values = (match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)))
                 return Self.row(
                     match.subject, metric, values.0, values.1, settings,
-                    gates: Self.gates(metric, match, baselineValues: values.0, countedInstructions: countedInstructions, settings: settings))
+                    exemption: Self.exemption(metric, match, values: values, countedInstructions: countedInstructions, settings: settings))
             }
         } + accuracy.flatMap { match in
             ComparedMetric.accuracyMetrics.compactMap { metric in
@@ -63,9 +63,19 @@ public struct RunComparison: Sendable {
         return .passed
     }
 
-    /// How many rows have `verdict`.
+    /// How many rows that gate have `verdict`; for `.missing`, how many rows of any kind, as a figure
+    /// one side lacks leaves the comparison incomplete whether or not it gates.
     public func count(of verdict: Verdict) -> Int {
-        rows.filter { $0.verdict == verdict }.count
+        rows.filter { $0.verdict == verdict && ($0.gates || verdict == .missing) }.count
+    }
+
+    /// The metrics shown but not gating, each with why (the first reason met, in the rows' order).
+    public var exemptMetrics: [(metric: ComparedMetric, exemption: GateExemption)] {
+        var found: [(metric: ComparedMetric, exemption: GateExemption)] = []
+        for metric in ComparedMetric.costMetrics + ComparedMetric.accuracyMetrics where !gatingMetrics.contains(metric) {
+            if let exemption = rows.first(where: { $0.metric == metric && $0.exemption != nil })?.exemption { found.append((metric, exemption)) }
+        }
+        return found
     }
 
     /// The metrics that decided the outcome: those of rows that gate.
@@ -77,28 +87,39 @@ public struct RunComparison: Sendable {
     /// the metric does not apply there.
     private static func row(
         _ subject: ComparisonSubject, _ metric: ComparedMetric, _ baseline: [Double], _ candidate: [Double], _ settings: ComparisonSettings,
-        gates: Bool = true
+        exemption: GateExemption? = nil
     ) -> ComparisonRow? {
         guard !baseline.isEmpty || !candidate.isEmpty else { return nil }
-        return ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings, gates: gates)
+        return ComparisonRow(
+            subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings, exemption: exemption)
     }
 
-    /// Whether `metric`'s row of a case gates: timings not when both runs counted instructions (unless
-    /// asked); allocations, and the heap's peak and leaks, only where their counts can differ by code
-    /// alone, over the same ticks on both sides, or from none at all.
-    private static func gates(
-        _ metric: ComparedMetric, _ match: Match<CaseResult>, baselineValues: [Double], countedInstructions: Bool, settings: ComparisonSettings
-    ) -> Bool {
-        if metric.isTiming { return !countedInstructions || settings.gatesTime }
+    /// Why `metric`'s row of a case does not gate, or nil when it does. A timing gates only where the
+    /// runs can tell a change from noise: both sides have the repetitions the Mann-Whitney U test
+    /// needs, and no instruction counts gate the cost instead (unless `settings.gatesTime`). Counts
+    /// (allocations, and the heap's peak and leaks) gate where they can differ by code alone: over the
+    /// same ticks on both sides, or from none at all.
+    private static func exemption(
+        _ metric: ComparedMetric, _ match: Match<CaseResult>, values: ([Double], [Double]), countedInstructions: Bool,
+        settings: ComparisonSettings
+    ) -> GateExemption? {
+        if metric.isTiming {
+            if settings.gatesTime { return nil }
+            if countedInstructions { return .instructionsCounted }
+            // A side without the figure leaves the row missing; the other side's count still says
+            // whether the figure could have gated.
+            let fewer = [values.0.count, values.1.count].filter { $0 > 0 }.min() ?? 0
+            return fewer >= ComparisonSettings.minimumRepetitionsForTest ? nil : .tooFewRepetitions(fewer)
+        }
         switch metric {
         case .allocationsPerSample, .allocationBytesPerSample, .heapPeakBytes, .heapLeakedBytes:
             let ticks = Set((match.baseline + match.candidate).map(\.samples))
-            return ticks.count == 1 || baselineValues.allSatisfy { $0 == 0 }
+            return ticks.count == 1 || values.0.allSatisfy({ $0 == 0 }) ? nil : .differentTicks
         case .instructionsPerSample:
             let ticks = Set((match.baseline + match.candidate).compactMap(\.instructionTicks))
-            return ticks.count <= 1
+            return ticks.count <= 1 ? nil : .differentTicks
         default:
-            return true
+            return nil
         }
     }
 

@@ -2,12 +2,14 @@
 /// after commit, and the steps found in them (`StepDetection`).
 ///
 /// The runs are first grouped by environment (CPU model, cores, architecture, build configuration,
-/// Swift version, source): timings from another machine, or figures of another input, are no point
-/// on the same line. The group with the most runs is the history (on a tie, the one with the newest
-/// run); the others are listed as excluded, never mixed in. A commit's place is its commit time where
-/// the repository knows the commit, else the earliest start of its runs; a run without a commit has
-/// a place of its own at its start. The runs of one commit make one point: every repetition of
-/// every run of it.
+/// Swift version) and measurement setup (source, the order of magnitude of a virtual-time case's
+/// samples, whether instructions were counted): timings from another machine, of another input or
+/// over another length are no point on the same line. The group with the most runs is the history;
+/// on a tie, the one with the newest run, then the one whose fields (in that order) sort first as
+/// text, so the choice never depends on the order the runs were found in. The others are listed as
+/// excluded, never mixed in. A commit's place is its commit time (recorded by the run, or else known
+/// to the repository), else the earliest start of its runs; a run without a commit has a place of
+/// its own at its start. The runs of one commit make one point: every repetition of every run of it.
 public struct RunHistory: Sendable {
     /// A run read for the history, and the file it came from.
     public struct Run: Sendable {
@@ -25,7 +27,7 @@ public struct RunHistory: Sendable {
 
     /// Where a point's place in time came from.
     public enum TimeSource: String, Sendable {
-        /// The commit's committer time, read from the repository.
+        /// The commit's committer time, recorded by its run or asked of the repository.
         case commitTime = "commit time"
         /// The start of the earliest run of the commit: the repository does not have the commit, or
         /// the run recorded none.
@@ -53,7 +55,7 @@ public struct RunHistory: Sendable {
     public struct Excluded: Sendable, Equatable {
         /// The file.
         public var path: String
-        /// Why it was left out: unreadable, another schema, another environment.
+        /// Why it was left out: unreadable, another schema, another environment or measurement setup.
         public var reason: String
 
         /// Creates the record of a run left out.
@@ -72,45 +74,72 @@ public struct RunHistory: Sendable {
         /// Point i: every value of the figure at commit i (repetitions of every run); empty where the
         /// commit's runs did not measure it.
         public var values: [[Double]]
+        /// The median at each commit; nil where missing.
+        public let medians: [Double?]
         /// The steps found.
         public var steps: [StepDetection.Step]
+
+        /// A series of `values`, its medians taken once (a history of thousands of commits reads them
+        /// for every row it shows).
+        public init(subject: ComparisonSubject, metric: ComparedMetric, values: [[Double]], steps: [StepDetection.Step]) {
+            self.subject = subject
+            self.metric = metric
+            self.values = values
+            self.steps = steps
+            medians = values.map { $0.isEmpty ? nil : Percentile.of(sorted: $0.sorted(), 0.5) }
+        }
 
         /// The case's name as the exports spell it: `heading/50Hz/mahony/virtual`, or without a mode for
         /// an accuracy entry.
         public var name: String { subject.identity.exportName(mode: subject.mode) }
         /// The commits (indices) that lack the figure.
         public var missing: [Int] { values.indices.filter { values[$0].isEmpty } }
-        /// The median at each commit; nil where missing.
-        public var medians: [Double?] { values.map { $0.isEmpty ? nil : Percentile.of(sorted: $0.sorted(), 0.5) } }
     }
 
     /// The figures followed, in this order: a case's instructions and allocations per sample where
     /// present, its CPU per sample, peak memory and heap (held, peak, leaked, where counted); an
-    /// accuracy entry's errors.
+    /// accuracy entry's errors and event scores.
     public static let metrics: [ComparedMetric] = [
         .instructionsPerSample, .allocationsPerSample, .cpuNsPerSample, .peakRssMiB, .heapHeldBytes, .heapPeakBytes, .heapLeakedBytes,
-        .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM,
+        .attitudeErrorDeg, .stepErrorPct, .altitudeErrorM, .eventF1, .eventRecall,
     ]
 
-    /// What makes runs comparable, by name: the history's runs share all of them.
+    /// What makes runs comparable, by name: the history's runs share all of them. The first are the
+    /// environment, the rest (from the source on) the measurement setup. A virtual-time case's
+    /// samples count by their order of magnitude: a case of 2000 samples costs less per sample than
+    /// one of 200000 (its start is spread over fewer), while 20000 and 30000 compare.
     static let environmentFields: [(name: String, value: @Sendable (RunResult) -> String)] = [
         ("CPU model", { $0.environment.cpuModel }), ("cores", { String($0.environment.cores) }),
         ("architecture", { $0.environment.architecture }), ("build configuration", { $0.environment.buildConfiguration }),
         ("Swift version", { $0.environment.swiftVersion }), ("source", { $0.settings.source }),
+        ("samples per virtual-time case", { samplesClass($0.settings.sampleCount) }),
+        ("instructions", { $0.cases.contains { $0.instructionsPerSample != nil } ? "counted" : "not counted" }),
     ]
+
+    /// Where the measurement setup's fields begin in `environmentFields`.
+    static let firstSetupField = 5
+
+    /// The order of magnitude of `samples`, as a range: `10000–99999`.
+    static func samplesClass(_ samples: Int) -> String {
+        guard samples > 0 else { return String(samples) }
+        var low = 1
+        while low <= samples / 10 { low *= 10 }
+        return "\(low)–\(low * 10 - 1)"
+    }
 
     /// The commits, oldest first.
     public let commits: [Commit]
     /// Every series that has a figure at some commit: by case (or accuracy entry) in the order first
     /// seen, then by `metrics`' order.
     public let series: [Series]
-    /// The runs left out: given as `excluded`, and those of another environment.
+    /// The runs left out: given as `excluded`, and those of another environment or measurement setup.
     public let excluded: [Excluded]
-    /// The environment the history's runs share, as `environmentFields` name it.
+    /// The environment and measurement setup the history's runs share, as `environmentFields` name them.
     public let environment: [(name: String, value: String)]
 
     /// The history of `runs`; `excluded` (files that could not be read) is listed with those of
-    /// another environment. `commitTime` gives a commit's time in seconds since 1970, nil when unknown.
+    /// another environment. A commit's time in seconds since 1970 is the one its runs recorded, else
+    /// `commitTime`'s, nil when unknown.
     public init(
         runs: [Run], excluded: [Excluded], commitTime: (String) -> Int64?, settings: StepDetection.Settings = StepDetection.Settings()
     ) {
@@ -118,14 +147,21 @@ public struct RunHistory: Sendable {
         var groups: [[String]: [Int]] = [:]
         for (index, key) in keys.enumerated() { groups[key, default: []].append(index) }
         let newest = { (members: [Int]) in members.map { runs[$0].result.startedAt }.max() ?? "" }
-        let chosen = groups.max { a, b in (a.value.count, newest(a.value)) < (b.value.count, newest(b.value)) }
+        // A total order: on equal counts and newest runs, the key that sorts first is the greater.
+        let chosen = groups.max { a, b in
+            if (a.value.count, newest(a.value)) != (b.value.count, newest(b.value)) {
+                return (a.value.count, newest(a.value)) < (b.value.count, newest(b.value))
+            }
+            return b.key.lexicographicallyPrecedes(a.key)
+        }
         let chosenKey = chosen?.key ?? []
         var left = excluded
         for (index, key) in keys.enumerated() where key != chosenKey {
             let field = Self.environmentFields.indices.first { key[$0] != chosenKey[$0] }!
             left.append(Excluded(
                 path: runs[index].path,
-                reason: "another environment: its \(Self.environmentFields[field].name) is '\(key[field])', the history's '\(chosenKey[field])'"))
+                reason: "another \(field < Self.firstSetupField ? "environment" : "measurement setup"): "
+                    + "its \(Self.environmentFields[field].name) is '\(key[field])', the history's '\(chosenKey[field])'"))
         }
         self.excluded = left
         environment = zip(Self.environmentFields, chosenKey).map { ($0.name, $1) }
@@ -143,7 +179,7 @@ public struct RunHistory: Sendable {
                 if places[place].commit.timeSource == .runStart { places[place].commit.time = min(places[place].commit.time, start) }
                 continue
             }
-            let known = commit.flatMap(commitTime)
+            let known = commit.flatMap { run.result.environment.gitCommitTime ?? commitTime($0) }
             if let commit { byCommit[commit] = places.count }
             places.append((
                 Commit(commit: commit, time: known ?? start, timeSource: known == nil ? .runStart : .commitTime, runs: [run.path],

@@ -7,10 +7,11 @@ import Foundation
 /// norm (each level the median of its points, the cost the sum of absolute deviations, so a single
 /// slow run pulls a level far less than with squares), the number of levels chosen by asv's
 /// information criterion n · ln σ + β · n · (levels − 1), σ the mean absolute deviation from the fit and
-/// β = 4 ln(n) / n. The best fit with each number of levels is found exactly, by dynamic programming
-/// (asv approximates; a history of a few hundred commits is small enough not to). Unlike asv, a level
-/// must hold `minimumLength` commits: one slow run is an outlier, not a step; asv's correction for
-/// correlated noise is left out.
+/// β = 4 ln(n) / n. The fits are grown by binary segmentation: one level at a time, the level whose
+/// best split lowers the cost most is split there, so a fit of k levels costs O(k · n log n) and a
+/// history of ten thousand commits takes a fraction of a second (asv approximates too). Unlike asv,
+/// a level must hold `minimumLength` commits: one slow run is an outlier, not a step; asv's
+/// correction for correlated noise is left out.
 ///
 /// Each boundary of the fit is then judged on the raw values (every repetition of every run) of the two
 /// levels beside it: the two-sided Mann-Whitney U test gives how sure (its p-value), and the change
@@ -18,6 +19,10 @@ import Foundation
 /// two levels joined, and the rest judged again, the least sure first. When both levels repeat a
 /// single value each (instruction counts, allocations, a seeded accuracy), the step is exact and
 /// needs no test.
+///
+/// A step found without the latest commits is not erased by them when they match neither of its
+/// levels (they differ from both by more than the tolerance): up to `minimumLength` such commits at
+/// the end are too few to be a level of their own, and are left out until more like them come.
 public enum StepDetection {
     /// How steps are judged.
     public struct Settings: Sendable, Equatable {
@@ -57,6 +62,26 @@ public enum StepDetection {
         let present = points.indices.filter { !points[$0].isEmpty }
         let raw = present.map { points[$0] }
         let medians = raw.map { Percentile.of(sorted: $0.sorted(), 0.5) }
+        let all = judged(raw, medians: medians, at: present, tolerance: tolerance, settings: settings)
+        // The latest commits may match neither level of a step found without them.
+        for latest in stride(from: 1, through: settings.minimumLength, by: 1) where latest < raw.count {
+            let earlier = judged(
+                Array(raw.dropLast(latest)), medians: Array(medians.dropLast(latest)), at: present, tolerance: tolerance, settings: settings)
+            guard let last = earlier.last else { continue }
+            let matchNeither = medians.suffix(latest).allSatisfy { median in
+                [last.before, last.after].allSatisfy { tolerance.isExceeded(by: median - $0, from: $0) }
+            }
+            let erased = earlier.contains { step in !all.contains { $0.index == step.index } }
+            if matchNeither && erased { return earlier }
+        }
+        return all
+    }
+
+    /// The steps of the fit of `medians` that pass their judgement on `raw`; `present` maps a
+    /// position to its point's index in the series.
+    private static func judged(
+        _ raw: [[Double]], medians: [Double], at present: [Int], tolerance: MetricTolerance, settings: Settings
+    ) -> [Step] {
         var boundaries = fit(medians, settings: settings)
         while true {
             let judged = boundaries.indices.map { position -> (step: Step, passes: Bool) in
@@ -82,38 +107,50 @@ public enum StepDetection {
             pValue: exact ? nil : MannWhitneyU(before, after)?.pValue)
     }
 
-    /// Where the levels of the best fit of `y` begin (the first level's 0 left out), by asv's criterion.
+    /// Where the levels of the fit of `y` begin (the first level's 0 left out): binary segmentation
+    /// up to `mostLevels` levels, the number chosen by asv's criterion.
     static func fit(_ y: [Double], settings: Settings) -> [Int] {
         let n = y.count, shortest = max(1, settings.minimumLength)
         guard n >= 2 * shortest else { return [] }
-        let cost = segmentCosts(y, shortest: shortest)
-        let mostLevels = min(n / shortest, settings.mostLevels)
-        // best[k][j]: the least cost of y[0..<j] in k + 1 levels; from[k][j]: where the last begins.
-        var best = [[Double]](repeating: [Double](repeating: .infinity, count: n + 1), count: mostLevels)
-        var from = [[Int]](repeating: [Int](repeating: 0, count: n + 1), count: mostLevels)
-        for j in shortest...n { best[0][j] = cost[0][j - 0] }
-        var chosen = (levels: 1, score: score(best[0][n], levels: 1, n: n, y: y, settings: settings))
-        for k in 1..<mostLevels {
-            for j in stride(from: (k + 1) * shortest, through: n, by: 1) {
-                for i in stride(from: k * shortest, through: j - shortest, by: 1) where best[k - 1][i].isFinite {
-                    let total = best[k - 1][i] + cost[i][j - i]
-                    if total < best[k][j] {
-                        best[k][j] = total
-                        from[k][j] = i
-                    }
+        var levels = [Level(y, 0..<n, shortest: shortest)]
+        var cost = levels[0].cost
+        var chosen = (score: score(cost, levels: 1, n: n, y: y, settings: settings), starts: [Int]())
+        while levels.count < settings.mostLevels {
+            guard let widest = levels.indices.filter({ levels[$0].split != nil }).max(by: { levels[$0].gain < levels[$1].gain }) else { break }
+            let level = levels[widest], split = level.split!
+            cost -= level.gain
+            levels.replaceSubrange(
+                widest...widest, with: [Level(y, level.range.lowerBound..<split, shortest: shortest), Level(y, split..<level.range.upperBound, shortest: shortest)])
+            let candidate = score(cost, levels: levels.count, n: n, y: y, settings: settings)
+            if candidate < chosen.score { chosen = (candidate, levels.dropFirst().map(\.range.lowerBound)) }
+        }
+        return chosen.starts
+    }
+
+    /// A stretch of a fit: its L1 cost, and where splitting it lowers the cost most (nil when it is
+    /// too short to split into two levels), by how much.
+    private struct Level {
+        let range: Range<Int>
+        let cost: Double
+        let split: Int?
+        let gain: Double
+
+        init(_ y: [Double], _ range: Range<Int>, shortest: Int) {
+            self.range = range
+            let part = y[range]
+            let prefix = StepDetection.prefixCosts(part), suffix = StepDetection.prefixCosts(part.reversed())
+            let whole = prefix[part.count]
+            cost = whole
+            var best: (at: Int, cost: Double)?
+            if part.count >= 2 * shortest {
+                for length in shortest...(part.count - shortest) {
+                    let total = prefix[length] + suffix[part.count - length]
+                    if total < best?.cost ?? .infinity { best = (range.lowerBound + length, total) }
                 }
             }
-            guard best[k][n].isFinite else { break }
-            let candidate = score(best[k][n], levels: k + 1, n: n, y: y, settings: settings)
-            if candidate < chosen.score { chosen = (k + 1, candidate) }
+            split = best.map(\.at)
+            gain = best.map { max(0, whole - $0.cost) } ?? 0
         }
-        var starts: [Int] = []
-        var end = n
-        for k in stride(from: chosen.levels - 1, to: 0, by: -1) {
-            end = from[k][end]
-            starts.append(end)
-        }
-        return starts.reversed()
     }
 
     /// asv's criterion, times n: n · ln σ + β · n · (levels − 1). σ has a floor a billionth of the
@@ -125,41 +162,71 @@ public enum StepDetection {
         return Double(n) * log(sigma) + settings.penaltyPerLogN * log(Double(n)) * Double(levels - 1)
     }
 
-    /// cost[i][m]: the sum of absolute deviations of y[i..<i + m] from its median, for m ≥ `shortest`
-    /// (infinity below). Each start grows its stretch one value at a time, kept sorted, with the sum
-    /// of its lower half updated as the value goes in: O(n²) costs for O(n³) moves of memory at worst.
-    static func segmentCosts(_ y: [Double], shortest: Int) -> [[Double]] {
-        let n = y.count
-        var cost = [[Double]](repeating: [], count: n)
-        for i in 0..<n {
-            var row = [Double](repeating: .infinity, count: n - i + 1)
-            var sorted: [Double] = []
-            sorted.reserveCapacity(n - i)
-            var total = 0.0, lower = 0.0
-            for j in i..<n {
-                let x = y[j]
-                let count = sorted.count, half = (count + 1) / 2, newHalf = (count + 2) / 2
-                var low = 0, high = count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sorted[middle] < x { low = middle + 1 } else { high = middle }
-                }
-                // lower: the sum of the `half` smallest; it becomes the sum of the `newHalf` smallest.
-                if low < newHalf {
-                    lower = x + lower - (newHalf == half ? sorted[half - 1] : 0)
-                } else if newHalf > half {
-                    lower += sorted[half]
-                }
-                sorted.insert(x, at: low)
-                total += x
-                let length = count + 1
-                if length >= shortest {
-                    let median = sorted[newHalf - 1]
-                    row[length] = max(0, total - 2 * lower + median * Double(2 * newHalf - length))
-                }
+    /// costs[m]: the sum of absolute deviations of the first m values of `y` from their median, for
+    /// m from 0 to the count. The values go into two heaps (the lower half's largest on top of one,
+    /// the upper half's smallest on the other) with their sums, so each costs O(log m).
+    static func prefixCosts<Values: Collection<Double>>(_ y: Values) -> [Double] {
+        var lower = MinHeap(), upper = MinHeap()  // lower holds negated values: its top is the largest
+        var lowerSum = 0.0, upperSum = 0.0
+        var costs = [0.0]
+        costs.reserveCapacity(y.count + 1)
+        for x in y {
+            if lower.isEmpty || x <= -lower.top {
+                lower.push(-x)
+                lowerSum += x
+            } else {
+                upper.push(x)
+                upperSum += x
             }
-            cost[i] = row
+            // The lower half holds the median: as many values as the upper, or one more.
+            if lower.count > upper.count + 1 {
+                let moved = -lower.pop()
+                lowerSum -= moved
+                upper.push(moved)
+                upperSum += moved
+            } else if upper.count > lower.count {
+                let moved = upper.pop()
+                upperSum -= moved
+                lower.push(-moved)
+                lowerSum += moved
+            }
+            let median = -lower.top
+            costs.append(max(0, median * Double(lower.count) - lowerSum + upperSum - median * Double(upper.count)))
         }
-        return cost
+        return costs
+    }
+
+    /// A binary min-heap of numbers.
+    private struct MinHeap {
+        private var values: [Double] = []
+
+        var count: Int { values.count }
+        var isEmpty: Bool { values.isEmpty }
+        var top: Double { values[0] }
+
+        mutating func push(_ value: Double) {
+            values.append(value)
+            var child = values.count - 1
+            while child > 0, values[(child - 1) / 2] > values[child] {
+                values.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+
+        mutating func pop() -> Double {
+            let top = values[0]
+            values[0] = values[values.count - 1]
+            values.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < values.count, values[left] < values[smallest] { smallest = left }
+                if right < values.count, values[right] < values[smallest] { smallest = right }
+                guard smallest != parent else { return top }
+                values.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
     }
 }

@@ -25,9 +25,9 @@ public final class RunInput {
     public let calibration: SensorCalibration?
     /// The scenario's scripted gestures; a recording has none.
     public let touches: [TouchEvent]
-    /// What the source knows to score a workload's outputs against: a scenario's exact truth, or a
-    /// recording's truth and its recorded competitors (fitting the lab's yaw offset and clock); nil
-    /// for a recording without truth.
+    /// What the source knows to score a workload's outputs against: a scenario's exact truth and
+    /// events, or a recording's truth, events (labels, annotations) and recorded competitors (fitting
+    /// the lab's yaw offset and clock); nil for a recording with neither truth nor events.
     public let reference: AccuracyReference?
 
     private enum Feed {
@@ -48,10 +48,21 @@ public final class RunInput {
         switch source {
         case let .scenario(scenario, seed):
             self.init(scenario: scenario, seed: seed)
-        case let .recording(url, name, field):
+        case let .recording(url, name, field, labels):
             let imported = try importTrace(at: url)
-            let trace = field == .calibrated ? try imported.trace.withCalibratedFieldAsMagnetometer(path: name) : imported.trace
-            self.init(trace: trace, source: source, warnings: imported.warnings)
+            var trace = field == .calibrated ? try imported.trace.withCalibratedFieldAsMagnetometer(path: name) : imported.trace
+            var warnings = imported.warnings
+            if let labels {
+                let events = try EventLabelsFile.read(at: labels.url)
+                trace.events = (trace.events + events).sorted { $0.time < $1.time }
+                let span = Self.timeBase(of: trace)
+                if !events.contains(where: { (span.origin...span.end).contains($0.time) }) {
+                    warnings.append(TraceWarning(
+                        path: labels.url.path, line: 0,
+                        reason: "none of its \(events.count) labels falls within the recording (\(span.origin) to \(span.end) s on its clock, \(trace.metadata.clock)): are they on that clock?"))
+                }
+            }
+            self.init(trace: trace, source: source, warnings: warnings)
         }
     }
 
@@ -64,15 +75,18 @@ public final class RunInput {
         duration = nil
         calibration = VirtualDevice.calibration(seed: seed)
         touches = scenario.touches
-        reference = AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: Self.scoredScenarioSeconds)
+        reference = AccuracyReference(
+            truth: .scenario(scenario), events: scenario.events(before: Self.scoredScenarioSeconds), eventLabels: Set(Scenario.eventLabels),
+            alignment: .exact, duration: Self.scoredScenarioSeconds)
     }
 
-    /// A recording already imported, named by `source`.
+    /// A recording already imported, named by `source`. Its readings are held within their
+    /// sensors' ranges (`SensorSample.saturated`): an importer refuses a file holding one beyond,
+    /// but a trace made in memory may, and resampling one near the largest number overflows to NaN.
     public init(trace: Trace, source: SourceDescription, warnings: [TraceWarning] = []) {
-        let streams = trace.samples.values.filter { !$0.isEmpty }
-        let origin = streams.map { $0[0].time }.max() ?? 0
-        let end = streams.map { $0[$0.count - 1].time }.min() ?? origin
-        let rebased = trace.shifted(by: origin)
+        let (origin, end) = Self.timeBase(of: trace)
+        var rebased = trace.shifted(by: origin)
+        rebased.samples = rebased.samples.mapValues { $0.map(\.saturated) }
         let duration = max(0, end - origin)
         self.source = source
         self.warnings = warnings
@@ -81,8 +95,17 @@ public final class RunInput {
         self.duration = duration
         calibration = rebased.calibration
         touches = []
-        reference = rebased.truth.isEmpty ? nil : AccuracyReference(
-            truth: .recorded(rebased.truth), competitors: rebased.estimates, alignment: .motionCaptureLab, duration: duration)
+        reference = rebased.truth.isEmpty && rebased.events.isEmpty ? nil : AccuracyReference(
+            truth: .recorded(rebased.truth), competitors: rebased.estimates, events: rebased.events, alignment: .motionCaptureLab,
+            duration: duration)
+    }
+
+    /// Where a recording's time base starts (the first instant every sensor has begun) and where its
+    /// samples end (the last instant every sensor still has), on its own clock.
+    private static func timeBase(of trace: Trace) -> (origin: Double, end: Double) {
+        let streams = trace.samples.values.filter { !$0.isEmpty }
+        let origin = streams.map { $0[0].time }.max() ?? 0
+        return (origin, streams.map { $0[$0.count - 1].time }.min() ?? origin)
     }
 
     /// Whether the source is a recording (whose own timing a case can replay).

@@ -24,6 +24,17 @@ public enum BenchmarkPlan {
         let durationSeconds = try durationSeconds(request, input: input)
         let sampleCount = request.sampleCount ?? request.defaultSampleCount
         let explicit = !request.workloads.isEmpty
+        // A filter asked for applies to each selected workload that has it; one that none has is refused
+        // (naming the workload when only one is selected).
+        if let filters = request.filters {
+            let offered = Set(descriptors.flatMap(\.filters))
+            if let unknown = filters.first(where: { !offered.contains($0) }) {
+                if explicit, descriptors.count == 1 {
+                    throw PlanError.workloadLacksFilters(workload: descriptors[0].name, filters: [unknown], known: descriptors[0].filters)
+                }
+                throw PlanError.unknownFilter(unknown, known: offered.sorted())
+            }
+        }
         var perRepetition: [CaseSpec] = []
         for descriptor in descriptors {
             let filters = try filters(for: descriptor, requested: request.filters, explicit: explicit)
@@ -51,12 +62,6 @@ public enum BenchmarkPlan {
         let declared = Set(descriptors.flatMap { $0.parameters.map(\.name) })
         if let unknown = request.parameters.keys.sorted().first(where: { !declared.contains($0) }) {
             throw PlanError.unknownParameter(unknown, known: declared.sorted())
-        }
-        if let filters = request.filters {
-            let offered = Set(descriptors.flatMap(\.filters))
-            if let unknown = filters.first(where: { !offered.contains($0) }) {
-                throw PlanError.unknownFilter(unknown, known: offered.sorted())
-            }
         }
         try checkSize(Double(perRepetition.count) * Double(request.repetitions))
 
@@ -186,13 +191,14 @@ public enum BenchmarkPlan {
         return combinations
     }
 
-    /// The filters one workload runs with. A workload named explicitly must offer every filter asked
-    /// for; in a run of all a workload runs the asked-for filters it has, and is left out if it has none.
+    /// The filters one workload runs with: those asked for that it has (a filter asked for applies to
+    /// each selected workload that has it; one that none has is refused by the caller). In a run of
+    /// all a workload with none of them is left out; a workload named explicitly must have one.
     private static func filters(for descriptor: WorkloadDescriptor, requested: [String]?, explicit: Bool) throws -> [String] {
         guard let requested else { return descriptor.defaultFilters }
         let offered = requested.filter(descriptor.filters.contains)
-        if explicit, let missing = requested.first(where: { !descriptor.filters.contains($0) }) {
-            throw PlanError.workloadLacksFilter(workload: descriptor.name, filter: missing, known: descriptor.filters)
+        if explicit, offered.isEmpty {
+            throw PlanError.workloadLacksFilters(workload: descriptor.name, filters: requested, known: descriptor.filters)
         }
         return offered
     }

@@ -15,10 +15,10 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
     case recordedTimingNeedsRecording
     /// An empty list of rates, filters or modes.
     case nothingGiven(PlanField)
-    /// No selected workload has this filter (a run of every workload).
+    /// No selected workload has this filter.
     case unknownFilter(String, known: [String])
-    /// A named workload lacks this filter.
-    case workloadLacksFilter(workload: String, filter: String, known: [String])
+    /// A named workload has none of the filters asked for, so it would run nothing.
+    case workloadLacksFilters(workload: String, filters: [String], known: [String])
     /// No selected workload has this parameter.
     case unknownParameter(String, known: [String])
     /// A named workload lacks this parameter.
@@ -50,7 +50,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case .unknownWorkload: [.workloads]
         case .rateOutOfRange, .rateTooLowForFrames, .recordedTimingNeedsRecording: [.rates]
         case let .nothingGiven(field): [field]
-        case .unknownFilter, .workloadLacksFilter: [.filters]
+        case .unknownFilter, .workloadLacksFilters: [.filters]
         case .unknownParameter, .workloadLacksParameter, .parameterValueOutOfRange, .parameterTunesNoSelectedFilter: [.parameters]
         case .durationNotPositive, .durationLongerThanRecording: [.duration]
         case .sampleCountNotPositive: [.samples]
@@ -79,8 +79,9 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
             return "no \(field.noun) given"
         case let .unknownFilter(filter, known):
             return "no selected workload has filter '\(filter)' (known: \(known.joined(separator: ", ")))"
-        case let .workloadLacksFilter(workload, filter, known):
-            return "workload '\(workload)' has no filter '\(filter)' (known: \(known.joined(separator: ", ")))"
+        case let .workloadLacksFilters(workload, filters, known):
+            let asked = filters.count == 1 ? "no filter '\(filters[0])'" : "none of the filters \(filters.map { "'\($0)'" }.joined(separator: ", "))"
+            return "workload '\(workload)' has \(asked) (known: \(known.joined(separator: ", ")))"
         case let .unknownParameter(parameter, known):
             let list = known.isEmpty ? "the selected workloads have none" : "known: \(known.joined(separator: ", "))"
             return "no selected workload has parameter '\(parameter)' (\(list))"

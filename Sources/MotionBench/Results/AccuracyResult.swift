@@ -51,18 +51,35 @@ public struct AccuracyMeasures: Sendable, Codable, Equatable {
     public var steps: StepAccuracy?
     /// Relative altitude error, metres.
     public var altitude: ErrorSummary?
+    /// Detected events against the labelled truth, one per label scored in the order the workload
+    /// declares them; nil when no label was (and in runs written before events were scored).
+    public var events: [EventAccuracy]?
 
     /// Creates measures.
-    public init(scoredFrom: Double, scoredTo: Double, attitude: AttitudeAccuracy? = nil, steps: StepAccuracy? = nil, altitude: ErrorSummary? = nil) {
+    public init(
+        scoredFrom: Double, scoredTo: Double, attitude: AttitudeAccuracy? = nil, steps: StepAccuracy? = nil, altitude: ErrorSummary? = nil,
+        events: [EventAccuracy]? = nil
+    ) {
         self.scoredFrom = scoredFrom
         self.scoredTo = scoredTo
         self.attitude = attitude
         self.steps = steps
         self.altitude = altitude
+        self.events = events
     }
 
     /// True when nothing could be scored.
-    public var isEmpty: Bool { attitude == nil && steps == nil && altitude == nil }
+    public var isEmpty: Bool { attitude == nil && steps == nil && altitude == nil && events == nil }
+}
+
+extension AccuracyResult {
+    /// The result without what cannot be scored (`StepAccuracy.scorable`); nil when nothing is left.
+    /// Runs written before such counts were left out hold them, and are read through this.
+    public var scorable: AccuracyResult? {
+        var result = self
+        result.measures.steps = measures.steps?.scorable
+        return result.measures.isEmpty ? nil : result
+    }
 }
 
 /// Attitude errors (see `AttitudeError`) over the scored stretch, after the alignment fitted.
@@ -98,6 +115,10 @@ public struct StepAccuracy: Sendable, Codable, Equatable {
     public var error: Int { estimated - truth }
     /// The error as a percentage of the truth; nil when no step was taken.
     public var errorPercent: Double? { truth == 0 ? nil : Double(error) / Double(truth) * 100 }
+
+    /// This comparison, or nil when the truth took no step: with nothing taken there is nothing to
+    /// count against (a still scenario's 0 against 0 says nothing of the counter).
+    public var scorable: StepAccuracy? { truth == 0 ? nil : self }
 
     /// Creates a step comparison.
     public init(estimated: Int, truth: Int) {

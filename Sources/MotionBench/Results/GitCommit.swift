@@ -1,13 +1,43 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The commit checked out where motionbench runs, read from the repository's files. Running `git`
-/// would cost more than a child process: Foundation's `Process` leaves about 5 MiB resident, which
-/// every case's memory figure would then carry.
-enum GitCommit {
+/// The commit checked out where motionbench runs, read from the repository's `HEAD` and refs; and
+/// commits' times, asked of `git` itself. git is started with `posix_spawn`, not Foundation's
+/// `Process`, which leaves about 5 MiB resident and a thread behind, which every case's memory figure
+/// would then carry.
+public enum GitCommit {
+    /// Longest a git command may take before it is stopped and its answer taken as none: a damaged
+    /// pack (a delta whose base is itself) makes git 2.39 loop for ever.
+    static let timeLimitSeconds = 10.0
+
     /// The commit of the repository holding `folder` (by default the working folder), or nil outside
     /// one or when it cannot be read.
     static func current(in folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String? {
         repository(containing: folder).flatMap(head(of:))
+    }
+
+    /// The committer time of each of `commits` that the repository holding `folder` (by default the
+    /// working folder) has, in seconds since 1970, asked of git in one call whatever their number. A
+    /// commit git does not know (another repository, a shallow clone), git missing, a damaged
+    /// repository or a git that takes too long leave it out; nothing here fails.
+    public static func times(of commits: [String], in folder: URL? = nil) -> [String: Int64] {
+        let wanted = Set(commits.filter(isCommit).map { $0.lowercased() })
+        guard !wanted.isEmpty,
+            let output = git(["log", "--no-walk=unsorted", "--ignore-missing", "--stdin", "--format=%H %ct"],
+                             input: wanted.sorted().joined(separator: "\n") + "\n",
+                             in: folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        else { return [:] }
+        var times: [String: Int64] = [:]
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 2, wanted.contains(String(fields[0])), let time = Int64(fields[1]) else { continue }
+            times[String(fields[0])] = time
+        }
+        return times
     }
 
     /// The git folder of the repository holding `folder`: its `.git`, or the folder a `.git` file names.
@@ -68,5 +98,66 @@ enum GitCommit {
             let data = FileManager.default.contents(atPath: url.path)
         else { return nil }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What `git -C folder arguments…` writes to its standard output with `input` on its standard
+    /// input (from an unlinked temporary file, so no pipe needs feeding while the output is read),
+    /// its errors discarded; nil when git cannot be started. Whatever git wrote is returned even when
+    /// it fails; past `timeLimitSeconds` it is killed.
+    static func git(_ arguments: [String], input: String, in folder: URL) -> String? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/motionbench-git-XXXXXX").utf8CString)
+        let inputFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard inputFile >= 0 else { return nil }
+        unlink(String(decoding: template.dropLast().map(UInt8.init(bitPattern:)), as: UTF8.self))
+        defer { close(inputFile) }
+        let bytes = Array(input.utf8)
+        guard bytes.withUnsafeBytes({ write(inputFile, $0.baseAddress, $0.count) }) == bytes.count, lseek(inputFile, 0, SEEK_SET) == 0 else { return nil }
+
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        defer { close(ends[0]) }
+        // Not inherited by processes other threads start meanwhile, which would hold the pipe open.
+        for file in [inputFile] + ends { _ = fcntl(file, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputFile, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        let argv = (["git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        var pid = pid_t()
+        let started = posix_spawnp(&pid, "git", &actions, nil, argv, environment)
+        close(ends[1])
+        guard started == 0 else { return nil }
+
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(timeLimitSeconds)
+        reading: while true {
+            let left = deadline.timeIntervalSinceNow
+            var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            let polled = left > 0 ? poll(&ready, 1, Int32(min(left, 1) * 1000) + 1) : 0
+            if polled < 0 && errno == EINTR { continue }
+            if polled <= 0 {
+                guard left <= 0 else { continue }
+                kill(pid, SIGKILL)
+                break reading
+            }
+            let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output += chunk[..<count]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -22,11 +22,15 @@ public struct RunEnvironment: Sendable, Codable, Equatable {
     public var gitCommit: String?
     /// The exact command line.
     public var commandLine: [String]
+    /// The committer time of `gitCommit`, seconds since 1970, as git gave it when the run started;
+    /// nil without a commit, when git could not say, and in runs made before it was recorded.
+    public var gitCommitTime: Int64? = nil
 
     /// Reads the current machine and process.
     public static func current(commandLine: [String] = CommandLine.arguments) -> RunEnvironment {
         var names = utsname()
         uname(&names)
+        let commit = GitCommit.current()
         func field<T>(_ value: T) -> String {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
@@ -39,8 +43,9 @@ public struct RunEnvironment: Sendable, Codable, Equatable {
             architecture: field(names.machine),
             swiftVersion: compilerVersion,
             buildConfiguration: buildConfiguration,
-            gitCommit: GitCommit.current(),
-            commandLine: commandLine
+            gitCommit: commit,
+            commandLine: commandLine,
+            gitCommitTime: commit.flatMap { GitCommit.times(of: [$0])[$0.lowercased()] }
         )
     }
 

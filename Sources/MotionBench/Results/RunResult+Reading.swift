@@ -1,9 +1,16 @@
 import Foundation
 
 extension RunResult {
-    /// Reads a `run.json`, refusing other schema versions with a message naming the file.
+    /// Reads a `run.json`, refusing other schema versions with a message naming the file; accuracy
+    /// an older run scored that cannot be scored (`AccuracyResult.scorable`) is left out.
     public static func load(from url: URL) throws -> RunResult {
         let data = try read(url)
+        // Decoded whole first: the schema's version alone is read only to say why a file is refused.
+        let decoded = Result { try JSONDecoder().decode(RunResult.self, from: data) }
+        if case var .success(run) = decoded, run.schemaVersion == currentSchemaVersion {
+            run.accuracy = run.accuracy.compactMap(\.scorable)
+            return run
+        }
         struct Version: Decodable { var schemaVersion: Int }
         let version: Int
         do {
@@ -11,14 +18,10 @@ extension RunResult {
         } catch {
             throw RunFileError(path: url.path, reason: "not a motionbench run.json (\(describe(error)))")
         }
-        guard version == currentSchemaVersion else {
+        guard version == currentSchemaVersion, case let .failure(error) = decoded else {
             throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
         }
-        do {
-            return try JSONDecoder().decode(RunResult.self, from: data)
-        } catch {
-            throw RunFileError(path: url.path, reason: describe(error))
-        }
+        throw RunFileError(path: url.path, reason: describe(error))
     }
 
     /// The largest run.json read: a full run of every workload writes about 2 MB, so anything this big is not

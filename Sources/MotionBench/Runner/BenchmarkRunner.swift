@@ -9,13 +9,19 @@ public struct BenchmarkRunner {
     private let harness: CaseHarness
     private let catalogue: WorkloadCatalogue
     private let input: RunInput
+    private let eventTolerances: [String: EventTolerance]
 
     /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
-    /// `probe`, sampling at `samplerRateHz`.
-    public init(probe: ProcessProbe, samplerRateHz: Double = 10, catalogue: WorkloadCatalogue, input: RunInput) {
+    /// `probe`, sampling at `samplerRateHz`, scoring detected events with `eventTolerances` by label in
+    /// place of the ones workloads declare.
+    public init(
+        probe: ProcessProbe, samplerRateHz: Double = 10, catalogue: WorkloadCatalogue, input: RunInput,
+        eventTolerances: [String: EventTolerance] = [:]
+    ) {
         harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz)
         self.catalogue = catalogue
         self.input = input
+        self.eventTolerances = eventTolerances
     }
 
     /// Progress as each case starts: its 1-based index, the total, and the seconds still expected.
@@ -88,24 +94,25 @@ public struct BenchmarkRunner {
         }
     }
 
-    /// Scores each distinct case (`CaseIdentity`) whose workload estimates something its source has
-    /// the truth of, once whatever its modes and repetitions, and after a workload's first such case,
-    /// each recorded estimate that competes with it.
+    /// Scores each distinct case (`CaseIdentity`) whose workload estimates something, or detects
+    /// events, its source has the truth of, once whatever its modes and repetitions, and after a
+    /// workload's first such case, each recorded estimate that competes with it.
     public func scoreAccuracy(of cases: [CaseSpec]) throws -> [AccuracyResult] {
         var results: [AccuracyResult] = []
         var scored = Set<CaseIdentity>()
         var competed = Set<String>()
         for spec in cases {
-            guard let estimates = catalogue.named(spec.workload)?.descriptor.estimates, !estimates.isEmpty,
+            guard let descriptor = catalogue.named(spec.workload)?.descriptor, !descriptor.estimates.isEmpty || !descriptor.events.isEmpty,
                 scored.insert(spec.identity).inserted
             else { continue }
-            let setup = try prepare(spec)
+            let setup = try prepare(spec, recordingEvents: true)
             guard let reference = setup.input.reference else { continue }
             let scorer = AccuracyScorer(reference: reference)
             let pass = AccuracyPass.run(
-                spec, workload: try setup.makeWorkload(), animates: setup.entry.descriptor.displayRate != nil, sensors: setup.sensors,
+                spec, workload: try setup.makeWorkload(), animates: descriptor.displayRate != nil, sensors: setup.sensors,
                 input: setup.input, seconds: reference.duration)
-            let measures = scorer.score(pass.series, final: pass.final)
+            var measures = scorer.score(pass.series, final: pass.final)
+            measures.events = EventScorer(reference: reference).score(pass.events, kinds: descriptor.events, tolerances: eventTolerances)
             if !measures.isEmpty {
                 results.append(AccuracyResult(
                     workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
@@ -128,8 +135,9 @@ public struct BenchmarkRunner {
     }
 
     /// What running `spec` takes: its workload's catalogue entry and maker, its input, and the sensors to
-    /// feed (the ones it needs, and the optional ones the source has).
-    func prepare(_ spec: CaseSpec) throws -> (
+    /// feed (the ones it needs, and the optional ones the source has); workloads that keep the events
+    /// they detect when `recordingEvents` (the accuracy replay), never on a measured run.
+    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> (
         entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
     ) {
         guard let entry = catalogue.named(spec.workload) else {
@@ -144,7 +152,8 @@ public struct BenchmarkRunner {
         let caseInput = try input.input(for: spec, sensors: sensors)
         let configuration = WorkloadConfiguration(
             rate: spec.rateHz, filter: spec.filter, displayRate: spec.displayRateHz ?? 60, seed: spec.seed,
-            parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration
+            parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration,
+            recordsEvents: recordingEvents
         )
         return (entry, { try entry.make(configuration) }, caseInput, sensors)
     }

@@ -4,9 +4,12 @@ extension Plan {
 
     /// A fingerprint of the cases (what each runs, with which settings, in which order): equal on
     /// every machine that plans the same request from the same catalogue and source, so the shards of
-    /// one plan can be told from another's. FNV-1a (64 bits) of each case's export name, repetition
-    /// and settings, in hexadecimal.
-    public var fingerprint: String {
+    /// one plan can be told from another's (`fingerprint(of:)`).
+    public var fingerprint: String { Self.fingerprint(of: cases) }
+
+    /// A fingerprint of `cases`: FNV-1a (64 bits) of each case's export name, repetition and
+    /// settings, in order, in hexadecimal. A run's recorded cases give their plan's (or slice's) again.
+    public static func fingerprint(of cases: [CaseSpec]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for spec in cases {
             let spell = CaseIdentity.spelling
@@ -55,9 +58,9 @@ extension Plan {
             loads[lightest].cases += work[identity]!.cases
         }
         let positions = cases.indices.filter { slice[cases[$0].identity] == index }
-        return (
-            positions.map { cases[$0] },
-            RunShard(index: index, count: count, plan: fingerprint, plannedCases: cases.count, planPositions: positions)
-        )
+        let sliced = positions.map { cases[$0] }
+        var shard = RunShard(index: index, count: count, plan: fingerprint, plannedCases: cases.count, planPositions: positions)
+        shard.cases = Self.fingerprint(of: sliced)
+        return (sliced, shard)
     }
 }

@@ -2,7 +2,9 @@
 /// whole plan would have made: its cases in the plan's order, its accuracy entries once each, each
 /// shard's environment kept (`RunResult.mergedShards`). Refuses runs that are not shards, shards of
 /// different plans or settings or of another program (commit, build configuration, Swift version),
-/// a shard given twice, an incomplete shard, and a missing one.
+/// a shard given twice, an incomplete shard, a missing one, and shards whose cases are not those of
+/// the plan they name (a case changed after the run): each shard's against its own record, and all
+/// of them, in the plan's order, against the plan's fingerprint.
 public enum RunMerge {
     /// A run to merge and the path it was read from, which messages name.
     public typealias Input = (path: String, run: RunResult)
@@ -46,6 +48,12 @@ public enum RunMerge {
         let ordered = zip(inputs, shards).sorted { $0.1.index < $1.1.index }
         let placed = ordered.flatMap { input, shard in zip(shard.planPositions, input.run.cases) }.sorted { $0.0 < $1.0 }
         let cases = placed.map(\.1)
+        guard Plan.fingerprint(of: cases.map(\.spec)) == shards[0].plan else {
+            throw MergeError(
+                path: nil,
+                reason: "the shards' cases are not those of plan \(shards[0].plan): a shard's run.json was changed after it ran, "
+                    + "or the shards did not run one plan; run them again")
+        }
         var merged = RunResult(
             startedAt: ordered.map(\.0.run.startedAt).min()!, finishedAt: ordered.map(\.0.run.finishedAt).max()!,
             environment: combined(ordered.map(\.0.run.environment), commandLine: commandLine), settings: first.run.settings,
@@ -67,6 +75,10 @@ public enum RunMerge {
         }
         guard shard.planPositions.count == run.cases.count, shard.planPositions.allSatisfy({ (0..<shard.plannedCases).contains($0) }) else {
             throw MergeError(path: input.path, reason: "its \(run.cases.count) cases do not match its shard record's \(shard.planPositions.count) places in the plan")
+        }
+        if let recorded = shard.cases, Plan.fingerprint(of: run.cases.map(\.spec)) != recorded {
+            throw MergeError(
+                path: input.path, reason: "shard \(shard.label)'s cases are not those its plan gave it (one was changed after it ran); run it again")
         }
         guard shard.plan == firstShard.plan, shard.count == firstShard.count, shard.plannedCases == firstShard.plannedCases else {
             throw MergeError(

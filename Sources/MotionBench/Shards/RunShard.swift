@@ -13,6 +13,9 @@ public struct RunShard: Sendable, Codable, Equatable {
     /// Where this shard's cases stand in the whole plan (0-based), in the order run: case i of the run
     /// is the plan's case `planPositions[i]`.
     public var planPositions: [Int]
+    /// The fingerprint of this shard's own cases, in the order run (`Plan.fingerprint(of:)`), so a
+    /// shard whose cases were changed afterwards is told; nil in shards made before it was recorded.
+    public var cases: String? = nil
 
     /// Creates a shard's record.
     public init(index: Int, count: Int, plan: String, plannedCases: Int, planPositions: [Int]) {

@@ -37,11 +37,13 @@ struct ABCommand: ParsableCommand {
         Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE): \(defaults.joined(separator: " "))
 
         Exit codes: 0 nothing regressed and both builds ran every case; 2 something regressed; 3 nothing \
-        regressed, but a case or figure is on one side only; 1 a round failed; 64 a bad command line (no \
-        run arguments, run arguments a build refuses, a bad --rounds, --tolerance, --alpha or --*-env, an \
-        unwritable --markdown or --json); 65 a build wrote a malformed run.json, or refused its input; 69 \
-        an executable that is missing, cannot be run or writes no run.json. Nothing is written on 1, 64, \
-        65 or 69.
+        regressed, but a case or figure is on one side only; 1 a round failed, or ran past --round-timeout \
+        (its processes are stopped); 130 or 143 ab was stopped by SIGINT or SIGTERM (the round's processes \
+        too); 64 a bad command line (no run arguments, run arguments a build refuses, a bad --rounds, \
+        --round-timeout, --tolerance, --alpha or --*-env, an unwritable --markdown or --json); 65 a build \
+        wrote a malformed run.json, or refused its input; 69 an executable that is missing, cannot be run \
+        or writes no run.json. Nothing is written on 1, 64, 65, 69, 130 or 143, and ab's temporary folder \
+        is removed.
         """
     }
 
@@ -57,33 +59,28 @@ struct ABCommand: ParsableCommand {
     @Option(help: "Rounds: runs of each build, in ABBA order.")
     var rounds = 30
 
+    @Option(help: ArgumentHelp(
+        "Seconds a build's run may take in one round; past it the run and every process it started are stopped, and ab fails (exit 1).",
+        valueName: "seconds"))
+    var roundTimeout: Double = 300
+
     @Option(help: ArgumentHelp("A variable for the baseline's rounds only, NAME=VALUE; repeatable.", valueName: "name=value"))
     var baselineEnv: [String] = []
 
     @Option(help: ArgumentHelp("A variable for the candidate's rounds only, NAME=VALUE; repeatable.", valueName: "name=value"))
     var candidateEnv: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "A timing's tolerance: METRIC=RELATIVE%,ABSOLUTE, either part optional, e.g. cpu_ns_per_sample=5%,10; repeatable.",
-        valueName: "metric=rel%,abs"
-    ))
-    var tolerance: [String] = []
-
-    @Option(help: "Significance level of the signed-rank test, in (0, 1); the interval is at 1 − alpha.")
-    var alpha = 0.05
-
-    @Option(help: ArgumentHelp("Also write the Markdown to this file.", valueName: "file"))
-    var markdown: String?
+    @OptionGroup var options: ComparisonOptions
 
     @Option(help: ArgumentHelp("Also write the comparison as JSON to this file.", valueName: "file"))
     var json: String?
 
     func validate() throws {
-        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha: \(alpha) is outside (0, 1)") }
-        let fewest = WilcoxonSignedRank.minimumCount(alpha: alpha)
+        let fewest = WilcoxonSignedRank.minimumCount(alpha: options.alpha)
         guard rounds >= fewest, rounds <= 1000 else {
-            throw ValidationError("--rounds: \(rounds) is outside \(fewest)…1000 (fewer than \(fewest) pairs cannot reach p < \(Format.hertz(alpha)))")
+            throw ValidationError("--rounds: \(rounds) is outside \(fewest)…1000 (fewer than \(fewest) pairs cannot reach p < \(Format.hertz(options.alpha)))")
         }
+        guard roundTimeout > 0, roundTimeout.isFinite else { throw ValidationError("--round-timeout: \(roundTimeout) is not a number of seconds above 0") }
         guard !runArguments.isEmpty else {
             throw ValidationError("give run's arguments after the two executables, e.g. burner --mode virtual --samples 2000")
         }
@@ -102,7 +99,7 @@ struct ABCommand: ParsableCommand {
             let candidate = try ABSide(name: "candidate", path: candidateExecutable, environment: candidateEnv, flag: "--candidate-env")
             let settings = try settings()
             // Every folder is checked before the first round, so a bad flag costs no time and leaves nothing behind.
-            for (path, flag) in [(markdown, "--markdown"), (json, "--json")] {
+            for (path, flag) in [(options.markdown, "--markdown"), (json, "--json")] {
                 guard let path else { continue }
                 do {
                     try AtomicFile.prepareFolder(URL(literalPath: path).deletingLastPathComponent())
@@ -110,21 +107,27 @@ struct ABCommand: ParsableCommand {
                     throw ValidationError("\(flag): \(error)")
                 }
             }
+            // A stop signal ends the round in flight (its processes stopped) and ab, its folder removed.
+            StopSignal.install(saying: "stopping the round in flight, with every process it started (signal again to stop at once)")
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-ab-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: scratch) }
             let arguments = runArguments.contains("--quick") ? runArguments : runArguments + ["--quick"]
             let progress = isatty(STDERR_FILENO) == 1
             var baselineRuns: [RunResult] = [], candidateRuns: [RunResult] = []
-            for round in 0..<rounds {
+            for round in 0...rounds {
+                if let signal = StopSignal.received() {
+                    throw CommandFailure("stopped by \(signal.name) after \(round) of \(rounds) rounds", exitCode: signal.exitCode)
+                }
+                guard round < rounds else { break }
                 if progress { FileHandle.standardError.write(Data("\r\u{1B}[Kround \(round + 1)/\(rounds)".utf8)) }
                 // ABBA: the baseline first in even rounds, second in odd ones.
                 if round % 2 == 0 {
-                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch))
-                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch))
+                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
                 } else {
-                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch))
-                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch))
+                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
                 }
             }
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -132,7 +135,7 @@ struct ABCommand: ParsableCommand {
             let names = (baselineExecutable, candidateExecutable), environments = (baselineEnv, candidateEnv)
             let text = ABMarkdown.render(comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
             var files: [(URL, String)] = []
-            if let markdown { files.append((URL(literalPath: markdown), text)) }
+            if let markdown = options.markdown { files.append((URL(literalPath: markdown), text)) }
             if let json {
                 let content = try ABJSON.render(comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
                 files.append((URL(literalPath: json), content))
@@ -144,20 +147,6 @@ struct ABCommand: ParsableCommand {
 
     /// The tolerances and α from the command line; a tolerance of a metric ab does not compare is refused.
     private func settings() throws -> ComparisonSettings {
-        var settings = ComparisonSettings()
-        settings.alpha = alpha
-        for text in tolerance {
-            let name = String(text.prefix { $0 != "=" })
-            if let metric = ComparedMetric(rawValue: name), !PairedComparison.metrics.contains(metric) {
-                let timings = PairedComparison.metrics.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--tolerance: ab compares timings only (\(timings)), not \(name)")
-            }
-            do {
-                try settings.applyTolerance(text)
-            } catch let error as ComparisonSettings.InvalidTolerance {
-                throw ValidationError("--tolerance: \(error)")
-            }
-        }
-        return settings
+        try options.settings(only: (PairedComparison.metrics, "ab compares timings only"))
     }
 }

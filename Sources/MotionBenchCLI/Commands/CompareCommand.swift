@@ -28,6 +28,14 @@ struct CompareCommand: ParsableCommand {
         to stdout; environments that differ (CPU model, cores, build configuration, source) are warned \
         about on stderr and in the Markdown.
 
+        What gates: instructions and allocations per sample (over equal ticks), the heap held, at its peak and \
+        leaked, peak RSS and accuracy. \
+        Timings (CPU ns/sample, CPU %, real-time lateness) gate only where both runs have \
+        \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, so the test can tell a change \
+        from noise, and did not count instructions; otherwise they are shown as "not gated" and never set \
+        the exit code (--gate-time to gate them anyway). The headline counts the figures that gate; the \
+        lines under it say which gated and why the others did not.
+
         Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE, the absolute part in \
         the metric's unit): \(defaults.joined(separator: " "))
 
@@ -48,22 +56,12 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of saved baselines.", valueName: "dir"))
     var baselinesDir = "results/baselines"
 
-    @Option(help: ArgumentHelp(
-        "A metric's tolerance: METRIC=RELATIVE%,ABSOLUTE, either part optional, e.g. cpu_ns_per_sample=15%,50; repeatable.",
-        valueName: "metric=rel%,abs"
-    ))
-    var tolerance: [String] = []
-
-    @Option(help: "Significance level of the Mann-Whitney U test, in (0, 1).")
-    var alpha = 0.05
+    @OptionGroup var options: ComparisonOptions
 
     @Option(help: ArgumentHelp("Also write the comparison as CSV to this file.", valueName: "file"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Also write the Markdown to this file, and beside it a flame graph of each case whose instructions changed.", valueName: "file"))
-    var markdown: String?
-
-    @Flag(help: "Let timings gate even when both runs counted instructions (they are shown either way).")
+    @Flag(help: "Let timings gate where they do not by default: beside instruction counts, and with fewer than 5 repetitions (on the tolerances alone). They are shown either way.")
     var gateTime = false
 
     func validate() throws {
@@ -77,7 +75,6 @@ struct CompareCommand: ParsableCommand {
                 throw ValidationError("give BASELINE and CANDIDATE (run folders or run.json files), or --baseline NAME and CANDIDATE")
             }
         }
-        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha: \(alpha) is outside (0, 1)") }
         _ = try settings()
     }
 
@@ -96,6 +93,7 @@ struct CompareCommand: ParsableCommand {
             } catch let error as EmittedFileError {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
+            let markdown = options.markdown
             let prefix = markdown.map { URL(literalPath: $0).deletingPathExtension().lastPathComponent }
             let text = CompareMarkdown.render(
                 comparison, baselineName: baselineName, candidateName: candidateFile.path, profiles: profiles, profilePrefix: prefix)
@@ -110,18 +108,10 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// The tolerances and α from the command line.
+    /// The tolerances, α and whether timings gate, from the command line.
     private func settings() throws -> ComparisonSettings {
-        var settings = ComparisonSettings()
-        settings.alpha = alpha
+        var settings = try options.settings()
         settings.gatesTime = gateTime
-        for text in tolerance {
-            do {
-                try settings.applyTolerance(text)
-            } catch let error as ComparisonSettings.InvalidTolerance {
-                throw ValidationError("--tolerance: \(error)")
-            }
-        }
         return settings
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import MotionBench
 import MotionReports
@@ -10,10 +11,12 @@ struct HistoryCommand: ParsableCommand {
         abstract: "Line runs up by commit: each case's figures over the commits, and the steps where they changed.",
         discussion: """
         Reads every run.json under the folders given (results/, CI artifacts), keeps the runs of the \
-        most common environment (CPU model, cores, architecture, build configuration, Swift version, \
-        source) and lists the others, and any it cannot read, as left out. A commit is placed at its \
-        commit time, read from the repository's files, or at its runs' start where the repository does \
-        not have it. For each case and metric (instructions and allocations per sample where present, \
+        most common environment (CPU model, cores, architecture, build configuration, Swift version) and \
+        measurement setup (source, the order of magnitude of a virtual-time case's samples, instructions \
+        counted or not) and lists the others, and any it cannot read, as left out; on a tie, the one \
+        with the newest run, then the one whose fields sort first. A commit is placed at its commit \
+        time, as its run recorded it or as git gives it (one git call for all), or at its runs' start \
+        where neither knows it (git missing, another repository, a damaged one). For each case and metric (instructions and allocations per sample where present, \
         CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and the steps: an \
         L1 step fit with asv's information criterion, each step kept when a Mann-Whitney U test over \
         the levels beside it gives p < --alpha and the change exceeds compare's tolerance. The Markdown \
@@ -66,27 +69,42 @@ struct HistoryCommand: ParsableCommand {
             }
             var runs: [RunHistory.Run] = []
             var unreadable: [RunHistory.Excluded] = []
-            for file in try runFiles() {
-                do {
-                    runs.append(RunHistory.Run(path: file, result: try RunResult.load(from: URL(literalPath: file))))
-                } catch let error as RunFileError {
-                    unreadable.append(RunHistory.Excluded(path: file, reason: error.reason))
+            for (file, loaded) in Self.load(try runFiles()) {
+                switch loaded {
+                case let .success(result): runs.append(RunHistory.Run(path: file, result: result))
+                case let .failure(error):
+                    unreadable.append(RunHistory.Excluded(path: file, reason: (error as? RunFileError)?.reason ?? String(describing: error)))
                 }
             }
             guard !runs.isEmpty else {
                 let reasons = unreadable.map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
                 throw CommandFailure("no readable run.json under \(paths.joined(separator: ", ")): \(reasons)", exitCode: .badInput)
             }
-            let commits = GitRepository(containing: repository.map { URL(literalPath: $0) })
+            // Commits whose runs did not record their time are asked of git, all at once.
+            let unknown = Set(runs.filter { $0.result.environment.gitCommitTime == nil }.compactMap(\.result.environment.gitCommit))
+            let times = GitCommit.times(of: unknown.sorted(), in: repository.map { URL(literalPath: $0) })
             var settings = StepDetection.Settings()
             settings.alpha = alpha
-            let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { commits?.commitTime($0) }, settings: settings)
+            let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings)
             print(HistoryMarkdown.render(history), terminator: "")
             if let folder {
                 let files = try HistoryReport.write(history, to: folder, formats: try outputs())
                 FileHandle.standardError.write(Data("Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)\n".utf8))
             }
         }
+    }
+
+    /// Each file read as a run, or why it cannot be; in the order given, read on every core (a
+    /// history of years of CI holds tens of thousands).
+    private static func load(_ files: [String]) -> [(String, Result<RunResult, Error>)] {
+        var loaded = [Result<RunResult, Error>?](repeating: nil, count: files.count)
+        loaded.withUnsafeMutableBufferPointer { slots in
+            // Each iteration writes its own slot only.
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                slots[index] = Result { try RunResult.load(from: URL(literalPath: files[index])) }
+            }
+        }
+        return Array(zip(files, loaded.map { $0! }))
     }
 
     /// Every run.json the paths name, spelled from the path given: a file itself, or each under a

@@ -33,5 +33,17 @@ struct ListCommand: ParsableCommand {
             }
             print(table.render(), terminator: "")
         }
+        let events = CommandContext.catalogue.descriptors.flatMap { workload in workload.events.map { (workload.name, $0) } }
+        if !events.isEmpty {
+            print("\nEvents detected, scored against a source's labelled truth (--event-tolerance label=seconds):")
+            var table = TextTable(header: ["workload", "event", "kind", "window s (ahead / past)"])
+            for (workload, event) in events {
+                table.append([
+                    workload, event.label, event.isState ? "state" : "instant",
+                    event.isState ? "overlap" : "\(Format.hertz(event.tolerance.before)) / \(Format.hertz(event.tolerance.after))",
+                ])
+            }
+            print(table.render(), terminator: "")
+        }
     }
 }

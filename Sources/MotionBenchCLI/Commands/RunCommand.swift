@@ -31,8 +31,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
     var param: [String] = []
 
-    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer).", valueName: "source"))
+    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, on the recording's clock, to score detected events against).", valueName: "source"))
     var source = "synthetic:tilt-and-shake"
+
+    @Option(help: ArgumentHelp("How far from a true event a detection of LABEL may fall, in seconds: SECONDS either side, or BEFORE:AFTER; repeatable (default: what the workload declares).", valueName: "label=seconds"))
+    var eventTolerance: [String] = []
 
     @Option(help: "realtime, virtual, or both.")
     var mode: ModeChoice = .both
@@ -97,6 +100,7 @@ struct RunCommand: ParsableCommand {
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
         _ = try FormatOption.parse(format)
         _ = try shardSlice()
+        _ = try EventToleranceOption.parse(eventTolerance)
     }
 
     /// `--shard I/N` as (I, N); nil without it.
@@ -112,7 +116,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             // Checked before anything runs: a missing valgrind is exit 69 at once, not after the cases.
-            let counting = try counter.map { _ in try InstructionCounting.prepare() }
+            if counter != nil { try InstructionCounting.checkTools() }
             if harnessFloor == .alone { return try runHarnessFloorAlone() }
             let input = try SourceOption.input(source, defaultSeed: seed)
             let native = rate == "native"
@@ -129,6 +133,7 @@ struct RunCommand: ParsableCommand {
                 parameters: try ParameterOption.parse(param)
             )
             let catalogue = CommandContext.catalogue
+            let eventTolerances = try EventToleranceOption.parse(eventTolerance, known: Set(catalogue.descriptors.flatMap { $0.events.map(\.label) }))
             let plan = try BenchmarkPlan.plan(request, catalogue: catalogue, input: input)
             let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
             let cases = slice?.cases ?? plan.cases
@@ -147,7 +152,9 @@ struct RunCommand: ParsableCommand {
                 durationSeconds: plan.durationSeconds, sampleCount: plan.sampleCount, repetitions: repetitions,
                 samplerRateHz: samplerRate, source: input.source.description, quick: quick
             )
-            let runner = BenchmarkRunner(probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input)
+            let runner = BenchmarkRunner(
+                probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input,
+                eventTolerances: eventTolerances)
             let formats = try FormatOption.parse(format)
             let progress = ProgressLine(enabled: !quiet)
             StopSignal.install()
@@ -164,7 +171,10 @@ struct RunCommand: ParsableCommand {
                         // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
                         var partial = partial
                         partial.shard = slice?.shard
-                        if formats.contains(.json) { try checkpoint.write(partial) }
+                        guard formats.contains(.json) else { return }
+                        // A folder never holds two runs: an earlier run's files go before this one's first.
+                        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+                        try checkpoint.write(partial)
                     })
                 result.shard = slice?.shard
             } catch {
@@ -175,8 +185,9 @@ struct RunCommand: ParsableCommand {
                 throw error
             }
             progress.finish()
+            if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
             var files: [String] = []
-            let counted = try writeFiles(of: result, runner: runner, counting: counting, formats: formats, into: folder, written: &files) {
+            let counted = try writeFiles(of: result, runner: runner, formats: formats, into: folder, written: &files) {
                 if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
                 if !folderExisted { rmdir(folder.path) }
             }
@@ -205,14 +216,14 @@ struct RunCommand: ParsableCommand {
     /// is named and the exit code is 1. When run.json itself cannot be written, `discard` removes
     /// what the run made and the error is thrown as it is.
     private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, counting: InstructionCounting?, formats: Set<ReportFormat>, into folder: URL,
+        of measured: RunResult, runner: BenchmarkRunner, formats: Set<ReportFormat>, into folder: URL,
         written: inout [String], discard: () -> Void
     ) throws -> RunResult {
         var result = measured
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
-            if let counting, StopSignal.received() == nil {
-                let counts = try counting.count(result, catalogue: CommandContext.catalogue) { line in
+            if counter != nil, StopSignal.received() == nil {
+                let counts = try InstructionCounting.prepare().count(result, catalogue: CommandContext.catalogue) { line in
                     if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
                 }
                 result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })

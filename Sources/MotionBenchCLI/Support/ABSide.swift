@@ -1,6 +1,8 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import MotionBench
+import MotionReports
 
 /// One side of `motionbench ab`: an executable built on `MotionBenchCLI` (the `motionbench` executable
 /// or a package's own), the variables added to its environment, and how to run one round on it.
@@ -43,8 +45,10 @@ struct ABSide {
     /// Runs `run arguments --format json --out FOLDER --quiet` on this side and returns its run, read
     /// from `FOLDER/run.json`; the folder is removed after. When the child refuses its arguments (64),
     /// its input (65) or lacks a tool (69), ab fails with its message and code; when it is stopped by
-    /// SIGINT or SIGTERM (130, 143), with the same code; any other failure is exit code 1.
-    func runRound(_ round: Int, arguments: [String], in folder: URL) throws -> RunResult {
+    /// SIGINT or SIGTERM (130, 143), with the same code; any other failure is exit code 1. A run that
+    /// takes over `timeout` seconds, or a stop signal to ab, stops the child and every process it
+    /// started (exit code 1, or the signal's).
+    func runRound(_ round: Int, arguments: [String], in folder: URL, timeout: Double) throws -> RunResult {
         let out = folder.appendingPathComponent("round-\(round)-\(name)")
         defer { try? FileManager.default.removeItem(at: out) }
         let errors = folder.appendingPathComponent("round-\(round)-\(name).stderr")
@@ -63,13 +67,15 @@ struct ABSide {
         process.standardOutput = FileHandle.nullDevice
         let handle = try FileHandle(forWritingTo: errors)
         process.standardError = handle
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         do {
             try process.run()
         } catch {
             throw CommandFailure("the \(name) executable '\(executable.path)' cannot be run: \(error.localizedDescription)", exitCode: .unavailable)
         }
-        process.waitUntilExit()
         try? handle.close()
+        try wait(for: process, ended: ended, round: round, timeout: timeout)
         let status = process.terminationStatus
         let message = Self.lastError((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
         if process.terminationReason == .uncaughtSignal {
@@ -91,6 +97,35 @@ struct ABSide {
                 "the \(name) executable '\(executable.path)' wrote no run.json: is it a motionbench executable?", exitCode: .unavailable)
         }
         return try RunResult.loadReporting(runFile)
+    }
+
+    /// Waits for `process` (whose end signals `ended`) to end. Past `timeout` seconds, or on a stop
+    /// signal to ab, stops its process group (the child and all it started: `Process` gives each child
+    /// a group of its own): SIGTERM, then SIGKILL if it is not gone within two seconds, and throws.
+    private func wait(for process: Process, ended: DispatchSemaphore, round: Int, timeout: Double) throws {
+        let group = process.processIdentifier
+        StopSignal.stopsChildGroup(group)
+        defer { StopSignal.stopsChildGroup(nil) }
+        let deadline = DispatchTime.now() + timeout
+        var failure: CommandFailure?
+        // Woken a few times a second to look for a stop signal; the child's end wakes it at once.
+        while ended.wait(timeout: .now() + 0.1) == .timedOut {
+            if let signal = StopSignal.received() {
+                failure = CommandFailure("stopped by \(signal.name) in round \(round); the \(name) executable's run was stopped", exitCode: signal.exitCode)
+            } else if DispatchTime.now() >= deadline {
+                failure = CommandFailure(
+                    "the \(name) executable ran past --round-timeout \(Format.hertz(timeout)) s in round \(round) and was stopped, with every process it started "
+                        + "(raise --round-timeout if its runs take that long)")
+            }
+            guard let failure else { continue }
+            kill(-group, SIGTERM)
+            if ended.wait(timeout: .now() + 2) == .timedOut { kill(-group, SIGKILL) }
+            // The group's other processes may outlive the child's own exit: they go too.
+            kill(-group, SIGKILL)
+            process.waitUntilExit()
+            throw failure
+        }
+        process.waitUntilExit()
     }
 
     /// The last `Error: …` line of a child's stderr without its prefix, or its last line, or a note that it said nothing.

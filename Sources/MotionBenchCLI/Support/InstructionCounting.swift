@@ -32,9 +32,10 @@ struct InstructionCounting {
     /// The tools counting needs, by command name, and the Debian package each comes in.
     private static let tools = [("valgrind", "valgrind"), ("objcopy", "binutils"), ("nm", "binutils"), ("swift-demangle", "the Swift toolchain")]
 
-    /// Checks the tools, and copies this executable without its debug information into a scratch
-    /// folder; throws a `CommandFailure` with exit code 69 naming a missing tool.
-    static func prepare() throws -> InstructionCounting {
+    /// Checks that counting can run here: a build without a sanitizer, and every tool on the path;
+    /// returns their paths, or throws a `CommandFailure` with exit code 69 naming what is missing.
+    @discardableResult
+    static func checkTools() throws -> [String: String] {
         if let sanitizer = LoadedSanitizer.name {
             throw CommandFailure("--counter instructions: this motionbench is built with \(sanitizer), which valgrind cannot run; use a build without a sanitizer", exitCode: .unavailable)
         }
@@ -45,8 +46,26 @@ struct InstructionCounting {
             }
             paths[tool] = path
         }
+        return paths
+    }
+
+    /// Checks the tools, and copies this executable without its debug information into a scratch
+    /// folder, which `count` removes (as this does when it fails); throws a `CommandFailure` with exit
+    /// code 69 naming a missing tool.
+    static func prepare() throws -> InstructionCounting {
+        let paths = try checkTools()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-instructions-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        do {
+            return try prepare(in: scratch, tools: paths)
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+    }
+
+    /// The copy of this executable in `scratch` and its symbols' names.
+    private static func prepare(in scratch: URL, tools paths: [String: String]) throws -> InstructionCounting {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let copy = scratch.appendingPathComponent(own.lastPathComponent)
         try runTool(paths["objcopy"]!, ["--strip-debug", own.path, copy.path])
@@ -65,10 +84,11 @@ struct InstructionCounting {
     }
 
     /// Counts each distinct virtual-time case of `run`, and its harness floor when it has one;
-    /// `progress` sees each as it starts.
+    /// `progress` sees each as it starts. The scratch folder is removed however this ends.
     func count(
         _ run: RunResult, catalogue: WorkloadCatalogue, progress: (String) -> Void
     ) throws -> (cases: [CaseIdentity: Count], harnessFloor: Count?) {
+        defer { try? FileManager.default.removeItem(at: scratch) }
         /// One thing to count: a case, or the floor (`identity` nil), run by `arguments` for a number of ticks.
         struct Job {
             var identity: CaseIdentity?
@@ -124,7 +144,6 @@ struct InstructionCounting {
                 lock.unlock()
             }
         }
-        try? FileManager.default.removeItem(at: scratch)
         if let failure { throw failure }
         let cases = Dictionary(uniqueKeysWithValues: jobs.compactMap { job in job.identity.flatMap { identity in counts[job.name].map { (identity, $0) } } })
         return (cases, run.harnessFloor == nil ? nil : counts[HarnessFloor.name])

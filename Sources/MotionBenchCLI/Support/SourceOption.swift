@@ -5,7 +5,8 @@ import MotionSensors
 
 /// The `--source` of a run: the virtual device on a scenario (`synthetic:NAME[,seed=N]`) or a recording
 /// (`trace:PATH`, any format `motionbench trace info` reads, with `,field=calibrated` to feed the phone's
-/// calibrated field as the magnetometer). Parsed here; `RunInput` does the rest.
+/// calibrated field as the magnetometer and `,labels=FILE` for a labels file of what happened, in
+/// either order). Parsed here; `RunInput` does the rest.
 enum SourceOption {
     /// The source `text` names; `defaultSeed` is `--seed`.
     static func parse(_ text: String, defaultSeed: UInt64) throws -> SourceDescription {
@@ -17,6 +18,9 @@ enum SourceOption {
             }
             var seed = defaultSeed
             for part in parts {
+                if part.hasPrefix("labels=") {
+                    throw ValidationError("--source: labels= goes with a recording (trace:PATH,labels=FILE); the virtual device knows the events it makes")
+                }
                 guard part.hasPrefix("seed="), let value = UInt64(part.dropFirst(5)) else {
                     throw ValidationError("--source: '\(part)' is not seed=N (a whole number)")
                 }
@@ -26,23 +30,39 @@ enum SourceOption {
         }
         if text.hasPrefix("trace:") {
             var path = String(text.dropFirst("trace:".count))
-            var field = SourceDescription.Field.raw
-            if let option = path.range(of: ",field=", options: .backwards) {
+            var field: SourceDescription.Field?
+            var labels: String?
+            // Options come after the path, the last first; a path may hold commas of its own.
+            while let option = [",field=", ",labels="].compactMap({ path.range(of: $0, options: .backwards) }).max(by: { $0.lowerBound < $1.lowerBound }) {
+                let name = String(path[option].dropFirst().dropLast())
                 let value = String(path[option.upperBound...])
-                guard let named = SourceDescription.Field(rawValue: value) else {
-                    throw ValidationError("--source: field=\(value) is neither field=raw nor field=calibrated")
-                }
-                field = named
                 path = String(path[..<option.lowerBound])
+                if name == "field" {
+                    guard field == nil else { throw ValidationError("--source: field= is given twice") }
+                    guard let named = SourceDescription.Field(rawValue: value) else {
+                        throw ValidationError("--source: field=\(value) is neither field=raw nor field=calibrated")
+                    }
+                    field = named
+                } else {
+                    guard labels == nil else { throw ValidationError("--source: labels= is given twice") }
+                    guard !value.isEmpty else { throw ValidationError("--source: labels= needs a file") }
+                    labels = value
+                }
             }
             guard !path.isEmpty else { throw ValidationError("--source: trace: needs a path") }
-            return .recording(URL(literalPath: path), name: path, field: field)
+            // A recording that is not there is a wrong command line (64); one that is there but
+            // cannot be read is bad data (65, from the importer).
+            guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--source: \(path): no such file or folder") }
+            return .recording(
+                URL(literalPath: path), name: path, field: field ?? .raw,
+                labels: labels.map { SourceDescription.LabelsFile(URL(literalPath: $0), name: $0) })
         }
-        throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH[,field=calibrated]")
+        throw ValidationError("--source: '\(text)' is neither synthetic:SCENARIO[,seed=N] nor trace:PATH[,field=calibrated][,labels=FILE]")
     }
 
-    /// The run's input from `text`: a recording's warnings (a probable wrong unit, dropped rows) go to
-    /// stderr; a malformed or unreadable file is exit code 65 with the importer's one-line message.
+    /// The run's input from `text`: a recording's warnings (a probable wrong unit, dropped rows, labels
+    /// off its clock) go to stderr; a missing recording is exit code 64, a malformed or unreadable
+    /// recording or labels file 65 with the reader's one-line message.
     static func input(_ text: String, defaultSeed: UInt64) throws -> RunInput {
         let input: RunInput
         do {

@@ -12,9 +12,17 @@ struct StopSignal {
     /// The signal's number.
     let number: Int32
 
-    /// Installs the handlers; should that fail, the default ones stay, which stop at once.
-    static func install() {
-        _ = mb_install_stop_signals()
+    /// Installs the handlers; should that fail, the default ones stay, which stop at once. The first
+    /// signal prints `message` (one line; by default a run's "stopping after the case in flight").
+    static func install(saying message: String? = nil) {
+        // The handler prints it whenever a signal comes: a copy kept for the life of the process.
+        _ = mb_install_stop_signals(message.map { strdup("\nmotionbench: \($0)\n") })
+    }
+
+    /// Names the process group of a child in flight (its pid: Foundation's `Process` starts each in a
+    /// group of its own), which a second signal kills before the process exits; nil when none is.
+    static func stopsChildGroup(_ group: Int32?) {
+        mb_set_stop_child_group(group ?? 0)
     }
 
     /// The first stop signal received since `install`, or nil.

@@ -33,20 +33,29 @@ public struct FloorCounter: Hashable, Sendable {
         smoothed = ExponentialLowPass(cutoff: min(smoothingCutoff, sampleRate / 4), sampleRate: sampleRate)
     }
 
+    /// The farthest the altitude is taken to move from the first reading, in metres: further than
+    /// any pressure a barometer reads puts it (0 kPa is 44 km up), so only a corrupt reading (10³⁰⁰
+    /// kPa, 10⁶¹ m down) is held to it, and the floors it crosses stay countable.
+    public static let largestAltitude = 100_000.0
+
     /// Takes a pressure reading in kPa; `walking` tells whether the person is walking now.
     public mutating func update(pressure: Double, walking: Bool) {
         let reference = reference ?? pressure
         self.reference = reference
         let height = StandardAtmosphere.relativeAltitude(atPressure: pressure, reference: reference)
-        let altitude = smoothed.update(Vector3(height, 0, 0)).x
+        let limit = Self.largestAltitude
+        let altitude = smoothed.update(Vector3(min(max(height, -limit), limit), 0, 0)).x
+        // The floors passed since the level: the level moves a whole floor at a time until the
+        // altitude is less than the counting fraction of a floor beyond it.
         let threshold = countingFraction * floorHeight
-        while altitude - level >= threshold {
-            level += floorHeight
-            if walking { ascended += 1 }
-        }
-        while level - altitude >= threshold {
-            level -= floorHeight
-            if walking { descended += 1 }
+        if altitude - level >= threshold {
+            let floors = ((altitude - level - threshold) / floorHeight).rounded(.down) + 1
+            level += floors * floorHeight
+            if walking { ascended += Int(floors) }
+        } else if level - altitude >= threshold {
+            let floors = ((level - altitude - threshold) / floorHeight).rounded(.down) + 1
+            level -= floors * floorHeight
+            if walking { descended += Int(floors) }
         }
     }
 }

@@ -1,25 +1,26 @@
 import MotionBench
 
-/// Each scored workload's error against its cost per second as a scatter chart: a point per filter ×
-/// rate, the Pareto-best filled and joined, recorded competitors (no measurable cost) as dashed lines.
+/// Each scored workload's error (or, for a workload that only detects events, its F1) against its cost
+/// per second as a scatter chart: a point per filter × rate, the Pareto-best filled and joined,
+/// recorded competitors (no measurable cost) as dashed lines.
 enum AccuracyChart {
     /// The chart file of `workload`'s accuracy.
     static func fileName(for workload: String) -> String { "accuracy-\(workload).svg" }
 
-    /// A chart per workload with at least one row that has both a cost and an error.
+    /// A chart per workload with at least one row that has both a cost and an error or F1.
     static func make(_ run: RunResult) -> [ReportChart] {
         AccuracyCost.grouped(run).compactMap { group in
             let bases = Set(group.rows.compactMap(\.costBasis))
             let points = group.rows.compactMap { row -> ScatterChart.Point? in
-                guard let cost = row.cpuPct, let error = row.error else { return nil }
+                guard let cost = row.cpuPct, let error = row.quality else { return nil }
                 let marked = bases.count > 1 && row.costBasis == .projected
                 return ScatterChart.Point(label: label(row.result) + (marked ? " (projected)" : ""), x: cost, y: error, isHighlighted: row.isParetoBest)
             }
             guard !points.isEmpty, let first = group.rows.first?.result.measures else { return nil }
             let lines = group.rows.compactMap { row in
-                row.cpuNsPerSample == nil ? row.error.map { ScatterChart.ReferenceLine(label: row.result.filter, y: $0) } : nil
+                row.cpuNsPerSample == nil ? row.quality.map { ScatterChart.ReferenceLine(label: row.result.filter, y: $0) } : nil
             }
-            let title = "\(group.workload): error against cost"
+            let title = "\(group.workload): \(group.rows.first?.isHigherBetter == true ? "F1" : "error") against cost"
             let chart = ScatterChart(
                 title: title, xLabel: costLabel(bases), yLabel: errorLabel(first),
                 points: points, lines: lines)
@@ -42,10 +43,11 @@ enum AccuracyChart {
         }
     }
 
-    /// What `AccuracyCost.primaryError` measured, with its unit.
+    /// What `AccuracyCost.primaryQuality` measured, with its unit.
     private static func errorLabel(_ measures: AccuracyMeasures) -> String {
         if measures.attitude != nil { return "median total attitude error, degrees" }
         if measures.steps?.errorPercent != nil { return "step count error, % (size)" }
-        return "median relative altitude error, m"
+        if measures.altitude != nil { return "median relative altitude error, m" }
+        return "event F1, 0–1 (higher is better)"
     }
 }

@@ -21,17 +21,21 @@ struct AccuracyCost {
     var cpuPct: Double?
     /// Which figure `cpuPct` is; nil when there is none.
     var costBasis: CostBasis?
-    /// The error the row is ranked by (see `primaryError`).
-    var error: Double?
+    /// The figure the row is ranked by (see `primaryQuality`): an error, or an event F1.
+    var quality: Double?
+    /// Whether `quality` is better higher (an F1) rather than lower (an error).
+    var isHigherBetter = false
     /// Whether no other row of its workload is at least as cheap per second and as accurate, and better in one.
     var isParetoBest = false
 
-    /// What ranks a row: the median total attitude error in degrees; else the size of the step-count
-    /// error in percent; else the median altitude error in metres.
-    static func primaryError(_ measures: AccuracyMeasures) -> Double? {
-        if let attitude = measures.attitude { return attitude.total.median }
-        if let percent = measures.steps?.errorPercent { return abs(percent) }
-        return measures.altitude?.median
+    /// What ranks a row, and whether higher is better: the median total attitude error in degrees;
+    /// else the size of the step-count error in percent; else the median altitude error in metres;
+    /// else, for a workload that only detects events, their F1 (every label pooled).
+    static func primaryQuality(_ measures: AccuracyMeasures) -> (value: Double, isHigherBetter: Bool)? {
+        if let attitude = measures.attitude { return (attitude.total.median, false) }
+        if let percent = measures.steps?.errorPercent { return (abs(percent), false) }
+        if let altitude = measures.altitude { return (altitude.median, false) }
+        return measures.events?.pooled?.f1.map { ($0, true) }
     }
 
     /// The run's accuracy results with their cost, grouped by workload in the order scored; each
@@ -48,11 +52,12 @@ struct AccuracyCost {
             let perSample = virtual.isEmpty ? realtime : virtual
             let measured = SampleSummary(realtime.map(\.cpuPct))?.median
             let projected = SampleSummary(virtual.map(\.projectedCpuPct))?.median
+            let quality = primaryQuality(result.measures)
             let row = AccuracyCost(
                 result: result, cpuNsPerSample: SampleSummary(perSample.map(\.cpuNsPerSample))?.median,
                 projectedCpuPct: SampleSummary(perSample.map { $0.spec.mode == .virtual ? $0.projectedCpuPct : $0.cpuPct })?.median,
                 cpuPct: measured ?? projected, costBasis: measured != nil ? .measured : projected != nil ? .projected : nil,
-                error: primaryError(result.measures))
+                quality: quality?.value, isHigherBetter: quality?.isHigherBetter ?? false)
             if rows[result.workload] == nil { order.append(result.workload) }
             rows[result.workload, default: []].append(row)
         }
@@ -60,15 +65,18 @@ struct AccuracyCost {
     }
 
     /// Marks the rows no other row dominates (cheaper per second or equal and more accurate or equal,
-    /// better in one). Per second, not per tick: across rates a tick costs less at a higher rate while
+    /// better in one, as ranked by the same figure). Per second, not per tick: across rates a tick costs less at a higher rate while
     /// the second costs more.
     static func markParetoBest(_ rows: [AccuracyCost]) -> [AccuracyCost] {
         rows.map { row in
             var row = row
-            guard let cost = row.cpuPct, let error = row.error else { return row }
+            guard let cost = row.cpuPct, let quality = row.quality else { return row }
+            // Errors compared as they are, F1s negated, so that smaller is better for both.
+            let own = row.isHigherBetter ? -quality : quality
             row.isParetoBest = !rows.contains { other in
-                guard let otherCost = other.cpuPct, let otherError = other.error else { return false }
-                return otherCost <= cost && otherError <= error && (otherCost < cost || otherError < error)
+                guard let otherCost = other.cpuPct, let otherQuality = other.quality, other.isHigherBetter == row.isHigherBetter else { return false }
+                let theirs = other.isHigherBetter ? -otherQuality : otherQuality
+                return otherCost <= cost && theirs <= own && (otherCost < cost || theirs < own)
             }
             return row
         }

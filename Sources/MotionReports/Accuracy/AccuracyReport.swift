@@ -1,7 +1,8 @@
 import MotionBench
 
 /// The report's accuracy-against-cost section: per workload, each scored filter × rate (and each
-/// recorded competitor) with its CPU cost and its errors, the Pareto-best marked ★.
+/// recorded competitor) with its CPU cost and its errors or its detected events' scores, the
+/// Pareto-best marked ★.
 enum AccuracyReport {
     /// The Markdown section, empty when nothing was scored; `charts` are the accuracy charts written.
     static func render(_ run: RunResult, charts: [ReportChart]) -> String {
@@ -20,6 +21,7 @@ enum AccuracyReport {
             if rows.contains(where: { $0.result.measures.attitude != nil }) { out += attitudeTable(rows) }
             if rows.contains(where: { $0.result.measures.steps != nil }) { out += stepsTable(rows) }
             if rows.contains(where: { $0.result.measures.altitude != nil }) { out += altitudeTable(rows) }
+            if rows.contains(where: { $0.result.measures.events != nil }) { out += eventsTable(rows) }
             for chart in charts where chart.kind == .accuracy(workload: group.workload) {
                 out += "![\(chart.title)](\(chart.fileName))\n\n"
             }
@@ -59,6 +61,28 @@ enum AccuracyReport {
             guard let altitude = row.result.measures.altitude else { continue }
             out += prefix(row) + [altitude.median, altitude.p95, altitude.rms, altitude.maximum].map { MarkdownReport.cell($0, 3) }.joined(separator: " | ")
             out += " | \(row.isParetoBest ? "★" : "") |\n"
+        }
+        return out + "\n"
+    }
+
+    private static func eventsTable(_ rows: [AccuracyCost]) -> String {
+        var out = "Detected events against the labelled truth, a row per label: a detection matches one true event if it comes within the "
+        out += "window (seconds ahead of its start / past its end; a state matches by overlapping at least half of the shorter); "
+        out += "precision is the share of detections that were true, recall the share of true events detected, F1 their harmonic mean, "
+        out += "latency the time from the true start to the detection; time right, for a state, the share of time the detections agreed with the truth.\n\n"
+        out += "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Event | True | Detected | Missed | False | Precision | Recall | F1 "
+        out += "| Latency median (ms) | Latency p95 (ms) | Window (s) | Time right | Best |\n"
+        out += "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
+        for row in rows {
+            for event in row.result.measures.events ?? [] {
+                let window = event.toleranceBeforeSeconds.map { before in
+                    "−\(Format.hertz(before)) / +\(Format.hertz(event.toleranceAfterSeconds ?? 0))"
+                } ?? "overlap"
+                out += prefix(row) + "\(event.label) | \(event.truthCount) | \(event.detectedCount) | \(event.misses) | \(event.falseDetections) | "
+                out += [event.precision, event.recall, event.f1].map { MarkdownReport.cell($0, 3) }.joined(separator: " | ")
+                out += " | \(MarkdownReport.cell(event.latency.map { $0.median * 1000 }, 0)) | \(MarkdownReport.cell(event.latency.map { $0.p95 * 1000 }, 0))"
+                out += " | \(window) | \(MarkdownReport.cell(event.timeRight, 3)) | \(row.isParetoBest ? "★" : "") |\n"
+            }
         }
         return out + "\n"
     }

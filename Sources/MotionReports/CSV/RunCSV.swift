@@ -84,7 +84,8 @@ public enum RunCSV {
     /// One row per scored estimator: its case (no mode or repetition: accuracy does not depend on
     /// them), the recorded estimate it is when it is a phone's own, its cost, whether it is
     /// Pareto-best in its workload by its cost per second, every error measured (empty where not
-    /// measured), and last that cost per second with what it is (`measured` or `projected`).
+    /// measured), that cost per second with what it is (`measured` or `projected`), and last its
+    /// detected events' scores, every label pooled (`event_labels` joins them with `+`).
     public static func accuracy(_ run: RunResult) -> String {
         var table = CSVTable(header: [
             "workload", "rate_hz", "filter", "params", "recorded_estimate", "scored_from_s", "scored_to_s",
@@ -93,6 +94,8 @@ public enum RunCSV {
             "heading_median_deg", "heading_p95_deg", "heading_rms_deg", "yaw_offset_deg", "time_shift_ms", "attitude_samples",
             "steps_estimated", "steps_true", "steps_error", "steps_error_pct",
             "altitude_median_m", "altitude_p95_m", "altitude_rms_m", "altitude_max_m", "cpu_pct", "cpu_pct_basis",
+            "event_labels", "events_true", "events_detected", "events_missed", "events_false", "event_precision", "event_recall",
+            "event_f1", "event_latency_median_s", "event_latency_p95_s", "event_time_right",
         ])
         for group in AccuracyCost.grouped(run) {
             for row in group.rows {
@@ -114,9 +117,20 @@ public enum RunCSV {
                     Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
                     Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
                     Format.significant(row.cpuPct, 4), row.costBasis?.rawValue ?? "",
-                ])
+                ] + eventCells(measures.events?.pooled))
             }
         }
         return table.text
+    }
+
+    /// The event columns of `accuracy.csv`: every label pooled (the label's own figures when there is
+    /// one), empty where nothing was scored.
+    private static func eventCells(_ events: EventAccuracy?) -> [String] {
+        guard let events else { return Array(repeating: "", count: 11) }
+        return [
+            events.label, String(events.truthCount), String(events.detectedCount), String(events.misses), String(events.falseDetections),
+            Format.fixed(events.precision, 4), Format.fixed(events.recall, 4), Format.fixed(events.f1, 4),
+            Format.fixed(events.latency?.median, 4), Format.fixed(events.latency?.p95, 4), Format.fixed(events.timeRight, 4),
+        ]
     }
 }

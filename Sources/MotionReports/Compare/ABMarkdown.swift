@@ -15,16 +15,16 @@ public enum ABMarkdown {
         let counts = Verdict.allCases.map { "\(comparison.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
         var out = "## motionbench ab: \(counts)\n\n"
         out += "| | Baseline | Candidate |\n|---|---|---|\n"
-        out += "| Executable | `\(CompareMarkdown.escape(baselineName))` | `\(CompareMarkdown.escape(candidateName))` |\n"
+        out += "| Executable | \(MarkdownText.code(baselineName)) | \(MarkdownText.code(candidateName)) |\n"
         if !environments.baseline.isEmpty || !environments.candidate.isEmpty {
-            let list = { (variables: [String]) in variables.isEmpty ? "—" : variables.map { "`\(CompareMarkdown.escape($0))`" }.joined(separator: " ") }
+            let list = { (variables: [String]) in variables.isEmpty ? "—" : variables.map(MarkdownText.code).joined(separator: " ") }
             out += "| Environment | \(list(environments.baseline)) | \(list(environments.candidate)) |\n"
         }
-        out += "\n\(comparison.rounds) rounds in ABBA order, each running `run \(CompareMarkdown.escape(runArguments.joined(separator: " ")))` once on each build.\n\n"
+        out += "\n\(comparison.rounds) rounds in ABBA order, each running \(MarkdownText.code("run " + runArguments.joined(separator: " "))) once on each build.\n\n"
         if !comparison.environmentDifferences.isEmpty {
             out += "> **Warning:** the builds' environments differ, so their figures may not be comparable: "
             out += comparison.environmentDifferences.map {
-                "\($0.field) `\(CompareMarkdown.escape($0.baseline))` → `\(CompareMarkdown.escape($0.candidate))`"
+                "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))"
             }.joined(separator: "; ") + ".\n\n"
         }
         let regressed = comparison.rows.filter { $0.verdict == .regressed }

@@ -1,9 +1,10 @@
 import Foundation
 import MotionBench
 
-/// A comparison as Markdown for a CI job summary: the verdict counts in the heading, the two runs,
-/// a warning when their environments differ, the regressions first as a list, then every figure in
-/// one table, the cases one side lacks, and the rules the verdicts followed.
+/// A comparison as Markdown for a CI job summary: the verdict counts of the figures that gate in the
+/// heading, the two runs, a warning when their environments differ, what gated and what did not and
+/// why, the regressions first as a list, then every figure in one table, the cases one side lacks,
+/// and the rules the verdicts followed.
 public enum CompareMarkdown {
     /// The Markdown text; `baselineName` and `candidateName` say where each run came from (a path,
     /// or a saved baseline's name); `profiles` say where changed instructions went, their flame
@@ -17,17 +18,16 @@ public enum CompareMarkdown {
         out += runs(comparison, baselineName: baselineName, candidateName: candidateName)
         if !comparison.environmentDifferences.isEmpty {
             out += "> **Warning:** the runs' environments differ, so their figures may not be comparable: "
-            out += comparison.environmentDifferences.map { "\($0.field) `\(escape($0.baseline))` → `\(escape($0.candidate))`" }
+            out += comparison.environmentDifferences.map { "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))" }
                 .joined(separator: "; ") + ".\n\n"
         }
         for (side, run) in [("baseline", comparison.baselineRun), ("candidate", comparison.candidateRun)] {
             guard let interruption = run.interruption else { continue }
             out += "> **Warning:** the \(side) is not a complete run (\(interruption.summary(finishedCases: run.cases.count))): the cases it lacks are listed as missing.\n\n"
         }
-        let gating = comparison.gatingMetrics.map(\.title)
-        if !gating.isEmpty { out += "**Gated on:** \(gating.joined(separator: ", ")).\n\n" }
+        for line in [GateSummary.gated(comparison), GateSummary.notGated(comparison)].compactMap({ $0 }) { out += line + "\n\n" }
         out += changeList("Regressed", comparison.rows.filter { $0.verdict == .regressed && $0.gates })
-        out += changeList("Rose, not gating", comparison.rows.filter { $0.verdict == .regressed && !$0.gates })
+        out += changeList("Rose, not gated", comparison.rows.filter { $0.verdict == .regressed && !$0.gates })
         out += whereItWent(profiles, prefix: profilePrefix)
         if !comparison.rows.isEmpty { out += table(comparison.rows) }
         for (side, subjects) in [("baseline", comparison.onlyInBaseline), ("candidate", comparison.onlyInCandidate)] where !subjects.isEmpty {
@@ -59,7 +59,7 @@ public enum CompareMarkdown {
             out += profile.baseline == nil ? " (the baseline has no profile: the candidate's alone):\n\n" : ":\n\n"
             out += "| Function | Baseline | Candidate | Change |\n|---|---:|---:|---:|\n"
             for change in profile.changes {
-                out += "| `\(escape(change.function))` | \(number(change.baseline)) | \(number(change.candidate)) | \(signed(change.change, number)) |\n"
+                out += "| \(MarkdownText.code(change.function)) | \(number(change.baseline)) | \(number(change.candidate)) | \(signed(change.change, number)) |\n"
             }
             if let prefix {
                 let stem = CompareProfiles.fileStem(profile, prefix: prefix)
@@ -80,8 +80,8 @@ public enum CompareMarkdown {
             ("Repetitions", { String($0.settings.repetitions) }),
         ]
         var out = "| | Baseline | Candidate |\n|---|---|---|\n"
-        out += "| Run | `\(escape(baselineName))` | `\(escape(candidateName))` |\n"
-        for (title, value) in rows { out += "| \(title) | \(escape(value(baseline))) | \(escape(value(candidate))) |\n" }
+        out += "| Run | \(MarkdownText.code(baselineName)) | \(MarkdownText.code(candidateName)) |\n"
+        for (title, value) in rows { out += "| \(title) | \(MarkdownText.cell(value(baseline))) | \(MarkdownText.cell(value(candidate))) |\n" }
         return out + "\n"
     }
 
@@ -91,7 +91,12 @@ public enum CompareMarkdown {
         for row in rows {
             let subject = row.subject
             let filter = subject.parameterText.isEmpty ? subject.filter : "\(subject.filter) · \(subject.parameterText)"
-            let verdict = row.verdict == .regressed ? (row.gates ? "**regressed**" : "rose (not gating)") : row.verdict.rawValue
+            let verdict = switch (row.verdict, row.gates) {
+            case (.regressed, true): "**regressed**"
+            case (.regressed, false): "rose (not gated)"
+            case (.improved, false): "fell (not gated)"
+            default: row.verdict.rawValue
+            }
             out += "| \(subject.workload) | \(Format.hertz(subject.rateHz)) | \(filter) | \(subject.mode?.rawValue ?? "accuracy") | "
             out += "\(row.metric.title) | \(number(row.baseline)) | \(number(row.candidate)) | "
             out += "\(signed(row.change, number)) | \(signed(row.changePct) { cell(Format.fixed($0, 1)) }) | "
@@ -110,9 +115,13 @@ public enum CompareMarkdown {
         out += tolerances.isEmpty ? "" : " (" + tolerances.joined(separator: " ") + ", absolute parts in each metric's unit)"
         out += " and, where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, "
         out += "the two-sided Mann-Whitney U test gives p < \(Format.hertz(comparison.settings.alpha)) (p is — where a run has fewer). "
-        out += "A rise is a regression, a fall an improvement. Missing figures are shown as —. "
-        out += "When both runs counted instructions, timings are shown but do not gate (unless asked); "
-        out += "allocations gate over equal ticks, or where the baseline had none.\n"
+        out += "A rise is a regression, a fall an improvement"
+        out += comparison.rows.contains { $0.metric.isHigherBetter } ? " (the other way round for the event scores, F1 and recall). " : ". "
+        out += "Missing figures are shown as —. "
+        out += "Timings gate only where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions and "
+        out += "no instruction counts (unless asked): a single run's timing on a shared machine moves beyond the tolerances whatever "
+        out += "the code did. The counts of regressed, improved and unchanged figures above are of those that gate. "
+        out += "Counts gate over equal ticks (allocations and the heap's peak and leaks also where the baseline had none; the heap held whatever the ticks).\n"
         return out
     }
 
@@ -128,11 +137,6 @@ public enum CompareMarkdown {
     /// `value` formatted, with a + in front when positive, so a rise reads as one.
     static func signed(_ value: Double?, _ format: (Double?) -> String) -> String {
         (value ?? 0) > 0 ? "+" + format(value) : format(value)
-    }
-
-    /// Table cells and code spans must not hold a bare |.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// A one-line label, e.g. `accelerometer 10 Hz low-pass virtual` or `heading 50 Hz madgwick beta=0.1 accuracy`.

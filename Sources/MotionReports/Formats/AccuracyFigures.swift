@@ -10,7 +10,8 @@ enum AccuracyFigures {
     }
 
     /// Every error measured: attitude (total, tilt, heading: median, p95, RMS), the step count's error
-    /// and relative altitude's. What was not measured is left out.
+    /// and relative altitude's, and the detected events' scores (every label pooled). What was not
+    /// measured is left out.
     static func all(_ measures: AccuracyMeasures) -> [Figure] {
         var figures: [Figure] = []
         if let attitude = measures.attitude {
@@ -29,11 +30,20 @@ enum AccuracyFigures {
                 Figure(name: "altitude_\($0.0)_m", unit: "m", value: $0.1)
             }
         }
+        if let events = measures.events?.pooled {
+            let scores: [(String, String, Double?)] = [
+                ("event_precision", "0-1", events.precision), ("event_recall", "0-1", events.recall), ("event_f1", "0-1", events.f1),
+                ("event_latency_median_s", "s", events.latency?.median), ("event_latency_p95_s", "s", events.latency?.p95),
+                ("event_time_right", "0-1", events.timeRight),
+            ]
+            figures += scores.compactMap { name, unit, value in value.map { Figure(name: name, unit: unit, value: $0) } }
+        }
         return figures
     }
 
     /// The errors a dashboard follows, each smaller-is-better: the median total attitude error, the size
-    /// of the step count's error in percent, the median altitude error.
+    /// of the step count's error in percent, the median altitude error, and what the detected events'
+    /// F1 falls short of 1 (every label pooled).
     static func headline(_ measures: AccuracyMeasures) -> [Figure] {
         var figures: [Figure] = []
         if let attitude = measures.attitude {
@@ -44,6 +54,9 @@ enum AccuracyFigures {
         }
         if let altitude = measures.altitude {
             figures.append(Figure(name: "altitude_median_m", unit: "m", value: altitude.median))
+        }
+        if let f1 = measures.events?.pooled?.f1 {
+            figures.append(Figure(name: "event_f1_shortfall", unit: "1 - F1", value: 1 - f1))
         }
         return figures
     }

@@ -8,7 +8,8 @@ import MotionBench
 /// Per case (named as in `gbench.json`, e.g. `heading/50Hz/mahony/virtual`): each `ExportedMetric`
 /// (CPU ns, instructions and allocations per sample tick, peak RSS), the median over repetitions with
 /// `± standard deviation` as the range when there are two or more; per scored case of ours (no mode: accuracy does not depend on it): the
-/// headline errors (median total attitude error, size of the step-count error, median altitude error).
+/// headline errors (median total attitude error, size of the step-count error, median altitude error,
+/// detected events' 1 − F1).
 /// A figure the case lacks is left out.
 public enum ActionBenchmarkJSON {
     /// The file's name in a run folder.

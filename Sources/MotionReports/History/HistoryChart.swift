@@ -2,8 +2,8 @@ import MotionBench
 
 /// One series of a history as a self-contained SVG chart: the median at each commit joined by a line
 /// (broken where a commit lacks the figure), every repetition as a faint dot behind it, each step a
-/// dashed vertical line before its first commit, labelled with its change (red for a rise, green for
-/// a fall: every figure is smaller-is-better), and the commits along the axis. Each median is a
+/// dashed vertical line before its first commit, labelled with its change (red for the worse: a rise,
+/// or a fall of an event score; green for the better), and the commits along the axis. Each median is a
 /// circle whose `<title>` (the tooltip), `data-commit`, `data-time` and `data-value` give its commit and
 /// value, which the page reads on hover.
 struct HistoryChart {
@@ -11,7 +11,7 @@ struct HistoryChart {
     let commits: [RunHistory.Commit]
 
     private static let left = 70.0, top = 40.0, plotWidth = 600.0, plotHeight = 220.0, bottom = 70.0
-    private static let line = "#4e79a7", rise = "#e15759", fall = "#59a14f"
+    private static let line = "#4e79a7", worse = "#e15759", better = "#59a14f"
 
     /// The SVG text.
     func svg() -> String {
@@ -39,7 +39,7 @@ struct HistoryChart {
         out += "<text transform=\"translate(14 \(n(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(SVGText.escape(series.metric.title))</text>\n"
 
         for change in series.steps {
-            let color = change.change > 0 ? Self.rise : Self.fall
+            let color = (change.change > 0) != series.metric.isHigherBetter ? Self.worse : Self.better
             let at = x(change.index) - step / 2
             out += "<g class=\"step\" data-commit=\"\(SVGText.escape(commits[change.index].commit ?? ""))\" data-change=\"\(SVGText.escape(HistoryFigures.change(change)))\">"
             out += "<line x1=\"\(n(at))\" y1=\"\(n(Self.top))\" x2=\"\(n(at))\" y2=\"\(n(floor))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"

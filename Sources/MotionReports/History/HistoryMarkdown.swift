@@ -15,12 +15,12 @@ public enum HistoryMarkdown {
         } else {
             out += "No run to line up. "
         }
-        out += "Environment: " + history.environment.map { "\($0.name) `\(escape($0.value))`" }.joined(separator: ", ") + ".\n\n"
+        out += "Environment: " + history.environment.map { "\($0.name) \(MarkdownText.code($0.value))" }.joined(separator: ", ") + ".\n\n"
         out += steps(history)
         out += commitTable(history)
         if !history.excluded.isEmpty {
             out += "## Left out\n\n| Run | Why |\n|---|---|\n"
-            out += history.excluded.map { "| `\(escape($0.path))` | \(escape($0.reason)) |\n" }.joined() + "\n"
+            out += history.excluded.map { "| \(MarkdownText.code($0.path)) | \(MarkdownText.cell($0.reason)) |\n" }.joined() + "\n"
         }
         out += trends(history, charts: charts)
         out += "Figures are medians over every repetition of every run of a commit. "
@@ -36,7 +36,7 @@ public enum HistoryMarkdown {
         var out = "## Steps\n\n| Case | Metric | First commit on the new level | Before | After | Change | How sure |\n"
         out += "|---|---|---|---:|---:|---:|---|\n"
         for (series, step) in found {
-            out += "| \(escape(HistoryFigures.label(series.subject))) | \(series.metric.title) | \(HistoryFigures.commit(history.commits[step.index])) | "
+            out += "| \(MarkdownText.cell(HistoryFigures.label(series.subject))) | \(series.metric.title) | \(MarkdownText.cell(HistoryFigures.commit(history.commits[step.index]))) | "
             out += "\(HistoryFigures.number(step.before)) | \(HistoryFigures.number(step.after)) | \(HistoryFigures.change(step)) | \(HistoryFigures.sureness(step)) |\n"
         }
         return out + "\n"
@@ -45,8 +45,8 @@ public enum HistoryMarkdown {
     private static func commitTable(_ history: RunHistory) -> String {
         var out = "## Commits\n\n| # | Commit | Time (UTC) | Placed by | Runs |\n|---:|---|---|---|---|\n"
         for (index, commit) in history.commits.enumerated() {
-            let runs = commit.runs.map { "`\(escape($0))`" }.joined(separator: ", ") + (commit.incomplete ? " (incomplete)" : "")
-            out += "| \(index + 1) | \(commit.commit.map { "`\($0)`" } ?? "no commit") | \(HistoryFigures.time(commit.time)) | \(commit.timeSource.rawValue) | \(runs) |\n"
+            let runs = commit.runs.map(MarkdownText.code).joined(separator: ", ") + (commit.incomplete ? " (incomplete)" : "")
+            out += "| \(index + 1) | \(commit.commit.map(MarkdownText.code) ?? "no commit") | \(HistoryFigures.time(commit.time)) | \(commit.timeSource.rawValue) | \(runs) |\n"
         }
         return out + "\n"
     }
@@ -58,7 +58,7 @@ public enum HistoryMarkdown {
         for series in history.series where !subjects.contains(series.subject) { subjects.append(series.subject) }
         for subject in subjects {
             let columns = history.series.filter { $0.subject == subject }
-            out += "### \(escape(HistoryFigures.label(subject)))\n\n"
+            out += "### \(MarkdownText.cell(HistoryFigures.label(subject)))\n\n"
             for series in columns {
                 if let chart = charts[HistorySeriesKey(series)] { out += "![\(series.metric.title)](\(chart))\n" }
             }
@@ -71,22 +71,17 @@ public enum HistoryMarkdown {
                     let mark = series.steps.first { $0.index == index }.map { $0.change > 0 ? " ▲" : " ▼" } ?? ""
                     return HistoryFigures.number(median) + mark
                 }
-                out += "| \(HistoryFigures.commit(history.commits[index])) | " + cells.joined(separator: " | ") + " |\n"
+                out += "| \(MarkdownText.cell(HistoryFigures.commit(history.commits[index]))) | " + cells.joined(separator: " | ") + " |\n"
             }
             let missing = columns.filter { !$0.missing.isEmpty }
             if !missing.isEmpty {
                 out += "\nMissing: " + missing.map { series in
-                    "\(series.metric.title) at " + series.missing.map { history.commits[$0].label }.joined(separator: ", ")
+                    "\(series.metric.title) at " + series.missing.map { MarkdownText.cell(history.commits[$0].label) }.joined(separator: ", ")
                 }.joined(separator: "; ") + ".\n"
             }
             out += "\n"
         }
         return out
-    }
-
-    /// Table cells and code spans must not hold a bare |.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
     }
 }
 

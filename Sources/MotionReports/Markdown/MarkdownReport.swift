@@ -8,7 +8,7 @@ public enum MarkdownReport {
     /// The Markdown text; `charts` are the SVG file names written next to it.
     public static func render(_ run: RunResult, charts: [ReportChart]) -> String {
         var out = "# motionbench run\n\n"
-        out += "Started \(run.startedAt), finished \(run.finishedAt). Source: `\(run.settings.source)`.\n\n"
+        out += "Started \(run.startedAt), finished \(run.finishedAt). Source: \(MarkdownText.code(run.settings.source)).\n\n"
         if let interruption = run.interruption {
             out += "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
         }
@@ -63,12 +63,13 @@ public enum MarkdownReport {
             ("Host", env.host), ("CPU", "\(env.cpuModel) (\(env.cores) cores)"), ("OS", env.os),
             ("Kernel", env.kernel), ("Architecture", env.architecture), ("Swift", env.swiftVersion),
             ("Build", env.buildConfiguration), ("Commit", env.gitCommit ?? "—"),
-            ("Command", "`" + env.commandLine.joined(separator: " ") + "`"),
+            ("Command", MarkdownText.code(env.commandLine.joined(separator: " "))),
             ("Settings", "\(Format.hertz(run.settings.durationSeconds)) s real time, \(run.settings.sampleCount) samples virtual, "
                 + "\(run.settings.repetitions) repetition(s), sampler \(Format.hertz(run.settings.samplerRateHz)) Hz"
                 + (run.settings.quick ? ", quick" : "")),
         ]
-        rows = rows.map { ($0.0, $0.1.replacingOccurrences(of: "|", with: "\\|")) }
+        // The command is a code span already made safe; the rest are plain cells.
+        rows = rows.map { ($0.0, $0.0 == "Command" ? $0.1 : MarkdownText.cell($0.1)) }
         return "## Environment\n\n| | |\n|---|---|\n" + rows.map { "| \($0.0) | \($0.1) |\n" }.joined() + "\n"
     }
 
@@ -93,7 +94,7 @@ public enum MarkdownReport {
                 entry.shard.label, env.host, "\(env.cpuModel) (\(env.cores) cores)", "\(env.os), \(env.kernel)", entry.startedAt, entry.finishedAt,
                 "\(entry.shard.planPositions.count): " + names.joined(separator: ", "),
             ]
-            out += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            out += "| " + row.map(MarkdownText.cell).joined(separator: " | ") + " |\n"
         }
         return out + "\n"
     }

@@ -1,5 +1,7 @@
+import Foundation
+
 /// The files of a run folder, named in one place: what `run` and `report` write, where the emitted
-/// outputs and the plots go, and what the plot command reads back.
+/// outputs and the plots go, what the plot command reads back, and what a new run removes first.
 public enum RunFolder {
     /// Everything about the run; `compare`, `report` and `plot` read it.
     public static let runFile = "run.json"
@@ -19,6 +21,42 @@ public enum RunFolder {
     public static let plotsFolderName = "plots"
     /// The folder of the instruction profiles (`run --counter instructions`).
     public static let profilesFolderName = "profiles"
+
+    /// The files of a run, besides its charts, that `removePreviousRun` removes.
+    static var runFiles: [String] {
+        [runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, GoogleBenchmarkJSON.fileName, ActionBenchmarkJSON.fileName,
+         InfluxLineProtocol.fileName, OpenMetricsText.fileName, BencherMetricFormat.fileName]
+    }
+
+    /// The folders of a run that `removePreviousRun` removes.
+    static var runFolders: [String] { [emittedFolderName, plotsFolderName, profilesFolderName] }
+
+    /// Removes the files of the run `folder` holds, if any, so a new run written there never stands
+    /// beside an older one's files (a run killed after its first case beside another's report). A
+    /// folder holds a run when its run.json or report.md is a file; the run's files are those `run`
+    /// writes (`runFiles` and the charts beside them, every SVG file directly in it) and its folders
+    /// (`runFolders`). Anything else in the folder stays, a folder of a file's name too (it is no run's,
+    /// and the new run's writing there fails naming it). Throws an `OutputError` naming a file that
+    /// cannot be removed.
+    public static func removePreviousRun(in folder: URL) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let isFolder = { (name: String) -> Bool? in
+            var folderFlag: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &folderFlag) else { return nil }
+            return folderFlag.boolValue
+        }
+        guard [runFile, reportFile].contains(where: { isFolder($0) == false }) else { return }
+        for name in names {
+            let isRunFile = (runFiles.contains(name) || name.hasSuffix(".svg")) && isFolder(name) == false
+            guard isRunFile || (runFolders.contains(name) && isFolder(name) == true) else { continue }
+            let url = folder.appendingPathComponent(name)
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw OutputError(path: url.path, reason: "cannot remove the previous run's file: \(error.localizedDescription)")
+            }
+        }
+    }
 
     /// The emitted file of the case named `name` (`RunResult.caseNames`), relative to the run folder.
     public static func emittedFile(_ name: String) -> String { "\(emittedFolderName)/\(name).csv" }

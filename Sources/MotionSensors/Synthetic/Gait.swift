@@ -63,6 +63,12 @@ public struct Gait: Hashable, Sendable {
         return min(steps, Int((time - start) * cadence))
     }
 
+    /// When each step ends (the foot strikes, the body at its lowest) before `end` seconds, in time
+    /// order: the instants `stepCount(at:)` counts, and the truth a step detector is scored against.
+    public func stepTimes(before end: Double) -> [Double] {
+        (1...steps).lazy.map { start + Double($0) / cadence }.prefix { $0 < end }.map { $0 }
+    }
+
     /// The body's position, velocity and acceleration at `time` relative to where it stood before the
     /// first step, in the North-West-Up frame.
     public func kinematics(at time: Double) -> Kinematics {

@@ -54,4 +54,16 @@ public struct TouchEvent: Hashable, Sendable {
         case let .drag(_, _, duration), let .pinch(_, _, duration), let .rotation(_, _, duration): duration
         }
     }
+
+    /// The gesture's event label: `tap`, `double-tap`, `press`, `drag`, `pinch` or `rotation`.
+    public var label: String {
+        switch gesture {
+        case .tap: "tap"
+        case .doubleTap: "double-tap"
+        case .press: "press"
+        case .drag: "drag"
+        case .pinch: "pinch"
+        case .rotation: "rotation"
+        }
+    }
 }

@@ -19,6 +19,9 @@ public struct Trace: Hashable, Sendable {
     public var truth: [GroundTruth]
     /// What other algorithms on the device estimated (Apple's attitude), to score, never as truth.
     public var estimates: [RecordedEstimate]
+    /// What the recording's labels say happened (the recorder app's annotations, a labels file), in
+    /// time order: the truth a workload's detected events are scored against.
+    public var events: [LabelledEvent]
     /// Corrections for the raw sensors from the dataset's calibration recordings, when it has them;
     /// the samples themselves stay raw.
     public var calibration: SensorCalibration?
@@ -26,7 +29,8 @@ public struct Trace: Hashable, Sendable {
     /// Creates a trace; every stream must be in strictly increasing time.
     public init(
         metadata: TraceMetadata, samples: [SensorKind: [SensorSample]], calibratedMagnetometer: [SensorSample] = [],
-        truth: [GroundTruth] = [], estimates: [RecordedEstimate] = [], calibration: SensorCalibration? = nil
+        truth: [GroundTruth] = [], estimates: [RecordedEstimate] = [], calibration: SensorCalibration? = nil,
+        events: [LabelledEvent] = []
     ) {
         self.metadata = metadata
         self.samples = samples.filter { !$0.value.isEmpty }
@@ -34,6 +38,7 @@ public struct Trace: Hashable, Sendable {
         self.truth = truth
         self.estimates = estimates
         self.calibration = calibration
+        self.events = events.sorted { $0.time < $1.time }
     }
 
     /// The sensors with readings, in `SensorKind` order.

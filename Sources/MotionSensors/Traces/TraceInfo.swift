@@ -1,7 +1,8 @@
 import MotionMath
 
 /// A summary of a trace, for `motionbench trace info`: each stream's samples, measured rate,
-/// duration and gaps, whether ground truth is present, and the sensor calibration it carries.
+/// duration and gaps, whether ground truth is present, its labelled events, and the sensor calibration
+/// it carries.
 /// `description` is the printable report.
 public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
     /// One stream's figures.
@@ -31,6 +32,8 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
     public var truthParts: [String]
     /// Labels of the recorded estimates, by id.
     public var estimateLabels: [String: String]
+    /// How many labelled events the trace has, by label; empty without any.
+    public var eventCounts: [String: Int]
     /// The sensor calibration the trace carries, if any.
     public var calibration: SensorCalibration?
 
@@ -45,6 +48,7 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
             ("steps", truth.contains { $0.steps != nil }), ("activity", truth.contains { $0.activity != nil }),
         ].filter(\.1).map(\.0)
         estimateLabels = Dictionary(uniqueKeysWithValues: trace.estimates.map { ($0.id, $0.label) })
+        eventCounts = Dictionary(trace.events.map { ($0.label, 1) }, uniquingKeysWith: +)
         calibration = trace.calibration
     }
 
@@ -92,6 +96,9 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
             )
         }
         lines.append("truth:    " + (hasTruth ? truthParts.joined(separator: ", ") : "none"))
+        if !eventCounts.isEmpty {
+            lines.append("events:   " + eventCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        }
         for (id, label) in estimateLabels.sorted(by: { $0.key < $1.key }) {
             lines.append("estimate: \(id): \(label)")
         }

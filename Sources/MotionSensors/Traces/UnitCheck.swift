@@ -1,5 +1,6 @@
 /// Spots streams whose values look like the wrong unit, after import, and says which unit they
-/// probably are: a warning, not an error, because odd recordings exist.
+/// probably are: a warning, not an error, because odd recordings exist. Values no unit mistake
+/// within `SensorKind.acceptedRange` explains were refused before this runs.
 ///
 /// Medians, not means, so a shake or a magnet passing by does not trip them. The bands are wide:
 /// they catch a factor of 9.8, 57 or 10, not a miscalibration.
@@ -28,9 +29,9 @@ enum UnitCheck {
             if m < 2 { warn(name, "the median |m|", m, "20–1000 µT", "gauss (1 G = 100 µT)") }
             if m > 5000 { warn(name, "the median |m|", m, "20–1000 µT", "nT") }
         }
-        if let p = median(trace[.barometer].map(\.value.x)) {
-            if p > 200, p < 1200 { warn("barometer", "the median pressure", p, "about 101 kPa", "hPa (mbar)") }
-            if p > 20_000 { warn("barometer", "the median pressure", p, "about 101 kPa", "Pa") }
+        // Pressure in Pa (about 101,000) is past `SensorKind.acceptedRange`, refused at import.
+        if let p = median(trace[.barometer].map(\.value.x)), p > 200, p < 1200 {
+            warn("barometer", "the median pressure", p, "about 101 kPa", "hPa (mbar)")
         }
         return warnings
     }

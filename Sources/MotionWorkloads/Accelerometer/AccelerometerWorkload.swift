@@ -17,13 +17,14 @@ public final class AccelerometerWorkload: Workload {
         public var background: RGBColor
     }
 
-    /// Accelerometer at 10 Hz, four filters (raw and low-pass measured by default), no animation.
+    /// Accelerometer at 10 Hz, four filters (raw and low-pass measured by default), no animation; shakes
+    /// reported as events.
     public static let descriptor = WorkloadDescriptor(
         name: "accelerometer",
         summary: "acceleration × g on three labels, filtered; a shake sets a random background",
         sensors: [.accelerometer], defaultRates: [10],
         filters: AccelerometerFilter.names, defaultFilters: ["raw", "low-pass"],
-        displayRate: nil)
+        displayRate: nil, events: [.shake])
 
     /// Metres per second squared in one g (the standard gravity).
     public static let standardGravity = 9.80665
@@ -42,6 +43,7 @@ public final class AccelerometerWorkload: Workload {
     private var filter: AccelerometerFilter
     private var shakeDetector: ShakeDetector
     private var colors: SplitMix64
+    private var detected: EventLog
 
     /// Creates the screen; throws for a filter not in `descriptor.filters` or a rate that is not
     /// positive.
@@ -53,17 +55,24 @@ public final class AccelerometerWorkload: Workload {
         self.filter = filter
         shakeDetector = ShakeDetector(sampleRate: configuration.rate)
         colors = SplitMix64(seed: configuration.seed)
+        detected = EventLog(for: configuration)
     }
 
-    /// Shows the filtered sample in m/s² and looks for a shake in the raw one.
+    /// Shows the filtered sample in m/s² and looks for a shake in the raw one, its reading
+    /// `saturated`.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         labels.show(filter.update(sample.value) * Self.standardGravity)
         if shakeDetector.update(sample.value, at: sample.time) {
             background = .random(using: &colors)
             shakes.record(ShakeEvent(time: sample.time, background: background))
+            detected.record(EventKind.shake.label, at: sample.time)
         }
     }
+
+    /// Each shake recognized, on the sample that completed it, when the run keeps them.
+    public var detectedEvents: [LabelledEvent] { detected.events }
 
     /// Nothing to draw between samples: the labels and the background change only on a sample, so
     /// the descriptor asks for no display frames.

@@ -49,6 +49,7 @@ public final class BarometerWorkload: Workload {
 
     /// Filters the pressure, shows it and the altitude it means, and shades the background.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         latestTime = sample.time
         let filtered = filter.update(sample.value.x)

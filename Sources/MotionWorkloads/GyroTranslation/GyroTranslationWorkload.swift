@@ -68,6 +68,7 @@ public final class GyroTranslationWorkload: Workload {
     /// Shows the rotation rate and retargets the rectangle, unless reading is stopped.
     public func handle(_ sample: SensorSample) {
         guard isReading else { return }
+        let sample = sample.saturated
         samples += 1
         labels.show(sample.value)
         animation = PositionAnimation(

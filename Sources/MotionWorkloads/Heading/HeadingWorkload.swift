@@ -178,6 +178,7 @@ public final class HeadingWorkload: Workload {
     /// Keeps an accelerometer sample; shows a magnetometer sample (and, for the e-compass, estimates
     /// from it); updates the fusion filter on a gyroscope sample.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         switch sample.sensor {
         case .accelerometer:

@@ -69,6 +69,12 @@ public final class MotionCubeWorkload: Workload {
     public private(set) var frames = 0
     /// Steps the world took to settle before the case started; 0 outside a sweep.
     public let settlingSteps: Int
+    /// The deepest overlap of the settled pile, before the case's first step, in points
+    /// (`DeepestOverlap`); nil outside a sweep, where nothing settles.
+    public let settledOverlap: Double?
+    /// The deepest overlap any step of the case started from, in points (`PhysicsWorld.deepestOverlap`:
+    /// what the solver left, not where a tap put a shape); nil before the case's first step.
+    private var worstOverlap: Double?
 
     /// Whether the shape count is a point of a sweep (see the type's notes).
     private let isSwept: Bool
@@ -107,10 +113,12 @@ public final class MotionCubeWorkload: Workload {
         }
         settlingSteps = isSwept ? Int((Self.settlingSeconds * configuration.displayRate).rounded()) : 0
         for _ in 0..<settlingSteps { world.step(stepDuration) }
+        settledOverlap = isSwept ? DeepestOverlap.of(world) : nil
     }
 
     /// Points gravity along the reading, in portrait.
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         world.gravity = Vector2(sample.value.x, -sample.value.y) * Self.pointsPerG
     }
@@ -154,15 +162,21 @@ public final class MotionCubeWorkload: Workload {
     }
 
     /// `frames`, `samples`, `steps` (in the case), `settling_steps` (before it), `shapes`, `taps`,
-    /// `gestures`; `contacts` (points in the last step), `deepest_overlap` (points, after it, as
-    /// `DeepestOverlap` measures it), `gravity_x`, `gravity_y` (points/s²).
+    /// `gestures`; `contacts` (points in the last step); once the case has stepped,
+    /// `deepest_overlap`, the worst overlap any of its steps started from (points,
+    /// `PhysicsWorld.deepestOverlap`), whatever step the case stops at; in a sweep
+    /// `settled_overlap`, the settled pile's before the case (`DeepestOverlap`); `gravity_x`,
+    /// `gravity_y` (points/s²).
     public var outputSummary: [String: Double] {
-        [
+        var summary = [
             "frames": Double(frames), "samples": Double(samples), "steps": Double(world.steps - settlingSteps),
             "settling_steps": Double(settlingSteps), "shapes": Double(world.bodies.count), "taps": Double(taps),
             "gestures": Double(gestures), "contacts": Double(world.contacts.count),
-            "deepest_overlap": DeepestOverlap.of(world), "gravity_x": world.gravity.x, "gravity_y": world.gravity.y,
+            "gravity_x": world.gravity.x, "gravity_y": world.gravity.y,
         ]
+        summary["deepest_overlap"] = worstOverlap
+        summary["settled_overlap"] = settledOverlap
+        return summary
     }
 
     /// A row per shape in the frame: which, its kind, centre, angle, size, colour, whether it is held,
@@ -241,6 +255,7 @@ public final class MotionCubeWorkload: Workload {
     private func step(endingAt time: Double) {
         for hold in holds { hold.steer(&world, at: time, dt: stepDuration) }
         world.step(stepDuration)
+        worstOverlap = max(worstOverlap ?? 0, world.deepestOverlap)
         guard holds.contains(where: { $0.isOver(at: time) }) else { return }
         holds.removeAll { $0.isOver(at: time) }
         for index in world.bodies.indices where world.bodies[index].isHeld {

@@ -24,6 +24,7 @@ final class PedometerChannel {
     private var producerSleeping = false
     private var results = PedometerResults()
     private var chart: StepChart
+    private var events: [LabelledEvent] = []
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let hasSamples = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let progressed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -78,6 +79,13 @@ final class PedometerChannel {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Main side: the events the worker last published.
+    func publishedEvents() -> [LabelledEvent] {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return events
+    }
+
     /// Main side: tells the worker to stop once the ring is empty.
     func close() {
         pthread_mutex_lock(mutex)
@@ -104,12 +112,14 @@ final class PedometerChannel {
         return true
     }
 
-    /// Worker side: publishes the results after processing `samples` more samples, and wakes the main
-    /// side if it waits for room or for the worker to catch up.
-    func publish(_ latest: PedometerResults, chart latestChart: StepChart, samples: Int) {
+    /// Worker side: publishes the results and the events detected so far (none unless the engine
+    /// keeps them) after processing `samples` more samples, and wakes the main side if it waits for
+    /// room or for the worker to catch up.
+    func publish(_ latest: PedometerResults, chart latestChart: StepChart, events latestEvents: [LabelledEvent], samples: Int) {
         pthread_mutex_lock(mutex)
         results = latest
         chart.copy(from: latestChart)
+        events = latestEvents
         processed += samples
         if producerSleeping {
             producerSleeping = false

@@ -14,6 +14,9 @@ public struct PedometerEngine {
     /// Steps over time since the start date, thinned for display.
     public private(set) var chart: StepChart
 
+    /// Each step counted, at the time of the peak it was counted for, when the engine keeps them.
+    public private(set) var detected: EventLog
+
     private var detector: StepDetector
     private var cadence = CadenceMeter()
     private var window = MotionWindow()
@@ -23,13 +26,14 @@ public struct PedometerEngine {
     private var startTime: Double?
 
     /// Creates the engine for samples at about `sampleRate` Hz, a `stride` in metres, a step `goal`,
-    /// and a chart of `chartPoints` points.
-    public init(sampleRate: Double, stride: Double, goal: Double, chartPoints: Int = 100) {
+    /// and a chart of `chartPoints` points; it keeps each step as an event when `recordsEvents`.
+    public init(sampleRate: Double, stride: Double, goal: Double, chartPoints: Int = 100, recordsEvents: Bool = false) {
         self.stride = stride
         self.goal = goal
         detector = StepDetector(sampleRate: sampleRate)
         floors = FloorCounter(sampleRate: sampleRate)
         chart = StepChart(capacity: chartPoints)
+        detected = EventLog(recording: recordsEvents)
     }
 
     /// Processes one accelerometer (g) or barometer (kPa) sample; other sensors are ignored. Never
@@ -42,7 +46,10 @@ public struct PedometerEngine {
         case .accelerometer:
             let counted = detector.update(sample.value, at: sample.time)
             if counted > 0 {
-                for time in detector.newlyCounted { cadence.record(stepAt: time) }
+                for time in detector.newlyCounted {
+                    cadence.record(stepAt: time)
+                    detected.record(EventKind.step.label, at: time)
+                }
             }
             window.update(magnitude: sample.value.length, bandPassed: detector.bandPassed, at: sample.time)
             let walking = detector.isWalking(at: sample.time)

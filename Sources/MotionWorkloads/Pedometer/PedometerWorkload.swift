@@ -21,14 +21,15 @@ public final class PedometerWorkload: Workload {
         range: 1...1_000_000, isInteger: true)
 
     /// Accelerometer at 50 Hz, and the barometer for floors when the source has one (the Oxford walks
-    /// have none); one detector, no animation.
+    /// have none); one detector, no animation; each step reported as an event.
     public static let descriptor = WorkloadDescriptor(
         name: "pedometer",
         summary: "steps, distance, floors, cadence, activity and goal on a worker thread; a thinned steps chart",
         sensors: [.accelerometer], defaultRates: [50],
         filters: ["default"], defaultFilters: ["default"],
         displayRate: nil, parameters: [stride, goal], optionalSensors: [.barometer], estimates: [.steps],
-        workerFunctions: ["MotionWorkloads.PedometerEngine.process("], handOffFunctions: ["MotionWorkloads.PedometerChannel.push("])
+        workerFunctions: ["MotionWorkloads.PedometerEngine.process("], handOffFunctions: ["MotionWorkloads.PedometerChannel.push("],
+        events: [.step])
 
     /// The worker's thread name: `workerThreadPrefix` + `-steps`, 15 bytes, Linux's limit.
     public static let workerName = workerThreadPrefix + "-steps"
@@ -56,7 +57,7 @@ public final class PedometerWorkload: Workload {
         self.configuration = configuration
         var engine = PedometerEngine(
             sampleRate: configuration.rate, stride: configuration.value(of: Self.stride),
-            goal: configuration.value(of: Self.goal))
+            goal: configuration.value(of: Self.goal), recordsEvents: configuration.recordsEvents)
         // The shown chart, the channel's and the worker's each get storage of their own now: copies of
         // one chart would share its buffer, and each side's first write would copy it mid-case, at a
         // size that depends on how far the worker had got.
@@ -70,7 +71,7 @@ public final class PedometerWorkload: Workload {
         worker = NamedThread(name: Self.workerName) {
             while channel.take(into: &batch) {
                 for sample in batch { engine.process(sample) }
-                channel.publish(engine.results, chart: engine.chart, samples: batch.count)
+                channel.publish(engine.results, chart: engine.chart, events: engine.detected.events, samples: batch.count)
             }
         }
     }
@@ -84,7 +85,7 @@ public final class PedometerWorkload: Workload {
     public func handle(_ sample: SensorSample) {
         samples += 1
         latestTime = sample.time
-        channel.push(sample, shown: &shown, shownChart: &chart)
+        channel.push(sample.saturated, shown: &shown, shownChart: &chart)
     }
 
     /// Nothing to draw between samples: the screen changes when results come back.
@@ -100,6 +101,11 @@ public final class PedometerWorkload: Workload {
     public var currentEstimate: GroundTruth? {
         GroundTruth(time: latestTime, steps: shown.steps, activity: shown.activity)
     }
+
+    /// Each step counted, timed by the peak it was counted for (the worker counts a walk's first steps
+    /// once their rhythm is established, up to four at once), as the worker last published them: all
+    /// of them after `finish`. Kept only when the run asks.
+    public var detectedEvents: [LabelledEvent] { channel.publishedEvents() }
 
     /// `samples` (handed over), `processed` (by the worker), `steps`, `distance_m`, `floors_ascended`,
     /// `floors_descended`, `cadence_spm`, `activity` (index in `Activity.allCases`),

@@ -20,33 +20,35 @@ public enum Collision {
         }
     }
 
-    /// Appends the contact points of bodies `i` and `j` that are closer than `margin` points.
-    /// `tolerance` is how much better `j`'s face must separate than `i`'s to be taken as the
-    /// reference, so the choice does not flicker between steps.
+    /// Appends the contact points of bodies `i` and `j` that are closer than `margin` points, and
+    /// returns their `separation`, which finding them measures on the way. `tolerance` is how much
+    /// better `j`'s face must separate than `i`'s to be taken as the reference, so the choice does
+    /// not flicker between steps.
     static func collide(
         _ i: Int32, _ bodyI: RigidBody, _ j: Int32, _ bodyJ: RigidBody, margin: Double, tolerance: Double,
         into contacts: inout [ContactPoint]
-    ) {
+    ) -> Double {
         switch (bodyI.kind, bodyJ.kind) {
         case (.circle, .circle):
             let gap = (bodyJ.position - bodyI.position).length - bodyI.halfSize - bodyJ.halfSize
-            guard gap <= margin else { return }
-            contacts.append(ContactPoint(circles: i, j, radiusA: bodyI.halfSize, radiusB: bodyJ.halfSize))
+            if gap <= margin { contacts.append(ContactPoint(circles: i, j, radiusA: bodyI.halfSize, radiusB: bodyJ.halfSize)) }
+            return gap
         case (.square, .circle):
-            squareCircle(i, bodyI, j, bodyJ, margin: margin, into: &contacts)
+            return squareCircle(i, bodyI, j, bodyJ, margin: margin, into: &contacts)
         case (.circle, .square):
-            squareCircle(j, bodyJ, i, bodyI, margin: margin, into: &contacts)
+            return squareCircle(j, bodyJ, i, bodyI, margin: margin, into: &contacts)
         case (.square, .square):
-            squares(i, bodyI, j, bodyJ, margin: margin, tolerance: tolerance, into: &contacts)
+            return squares(i, bodyI, j, bodyJ, margin: margin, tolerance: tolerance, into: &contacts)
         }
     }
 
     /// Appends the contact points of body `index` with the edges of a `width` × `height` canvas that
-    /// are closer than `margin` points: one per circle and edge, one per square corner and edge.
+    /// are closer than `margin` points (one per circle and edge, one per square corner and edge),
+    /// and returns its bounds' smallest gap to an edge, negative when it reaches past one.
     static func collideWithWalls(
         _ index: Int32, _ body: RigidBody, width: Double, height: Double, margin: Double,
         into contacts: inout [ContactPoint]
-    ) {
+    ) -> Double {
         let bounds = body.bounds
         let gaps = (bounds.minX, width - bounds.maxX, bounds.minY, height - bounds.maxY)
         for wall in 0..<4 {
@@ -76,6 +78,7 @@ public enum Collision {
                 pairUp(&contacts, since: before)
             }
         }
+        return min(gaps.0, gaps.1, gaps.2, gaps.3)
     }
 
     /// Edge `wall` of the canvas (left, right, top, bottom) as a plane: its inward normal and a point.
@@ -118,13 +121,14 @@ public enum Collision {
 
     /// Box2D's polygon manifold for two squares: the face that separates best is the reference, the
     /// other square's face most against it is the incident one, clipped to the reference face's
-    /// width; its ends closer than `margin` become contact points.
+    /// width; its ends closer than `margin` become contact points. Returns the squares' separation.
     private static func squares(
         _ i: Int32, _ bodyI: RigidBody, _ j: Int32, _ bodyJ: RigidBody, margin: Double, tolerance: Double,
         into contacts: inout [ContactPoint]
-    ) {
+    ) -> Double {
         let axes = squareAxes(bodyI, bodyJ)
-        guard axes.separationA <= margin, axes.separationB <= margin else { return }
+        let separation = max(axes.separationA, axes.separationB)
+        guard separation <= margin else { return separation }
         let flip = axes.separationB > axes.separationA + tolerance
         let (refIndex, reference, incIndex, incident) = flip ? (j, bodyJ, i, bodyI) : (i, bodyI, j, bodyJ)
         let refFace = flip ? axes.faceB : axes.faceA
@@ -141,7 +145,7 @@ public enum Collision {
         // Keep the part of the incident edge between the reference face's two side planes.
         guard clip(&p1, &id1, &p2, &id2, normal: -tangent, offset: -tangent.dot(w1), clipID: 2),
             clip(&p1, &id1, &p2, &id2, normal: tangent, offset: tangent.dot(w2), clipID: 3)
-        else { return }
+        else { return separation }
 
         let localPlanePoint = reference.localCorner((refFace + 3) & 3)
         let head = (flip ? 1 << 12 : 0) | refFace << 8 | incFace << 4
@@ -156,6 +160,7 @@ public enum Collision {
         keep(p1, id1)
         keep(p2, id2)
         pairUp(&contacts, since: before)
+        return separation
     }
 
     /// The face of a square most against `normal` (given in the square's axes): the one that meets a
@@ -210,15 +215,17 @@ public enum Collision {
     }
 
     /// Box2D's polygon–circle manifold: one point, the circle's centre against the square's nearest
-    /// face, or against the plane through the nearest corner facing the centre.
+    /// face, or against the plane through the nearest corner facing the centre. Returns their
+    /// separation.
     private static func squareCircle(
         _ squareIndex: Int32, _ square: RigidBody, _ circleIndex: Int32, _ circle: RigidBody, margin: Double,
         into contacts: inout [ContactPoint]
-    ) {
+    ) -> Double {
         let gap = squareCircleGap(square, circle)
-        guard gap.separation <= margin else { return }
+        guard gap.separation <= margin else { return gap.separation }
         contacts.append(ContactPoint(
             face: squareIndex, circleIndex, feature: 0, localNormal: gap.normal, localPlanePoint: gap.planePoint,
             localPoint: .zero, radiusB: circle.halfSize))
+        return gap.separation
     }
 }

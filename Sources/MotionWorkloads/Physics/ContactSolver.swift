@@ -182,34 +182,29 @@ enum ContactSolver {
 
     /// One pass over the contacts: non-penetration (with the soft push-out when `pushingOut`, and
     /// closing at most the gap for points still apart), then friction within the Coulomb cone.
-    /// Returns the deepest overlap seen, in points (0 when none).
-    @discardableResult
-    static func solve(_ blocks: Blocks, _ points: Points, _ bodies: Bodies, _ pass: Pass, pushingOut: Bool) -> Double {
-        var deepest = Lanes()
-        guard let base = blocks.baseAddress else { return 0 }
+    static func solve(_ blocks: Blocks, _ points: Points, _ bodies: Bodies, _ pass: Pass, pushingOut: Bool) {
+        guard let base = blocks.baseAddress else { return }
         let pointBase = points.baseAddress!
         for k in blocks.indices {
-            solve(base + k, pointBase + 2 * k, bodies, pass, pushingOut, &deepest)
+            solve(base + k, pointBase + 2 * k, bodies, pass, pushingOut)
         }
-        return -Double(min(min(deepest[0], deepest[1]), min(deepest[2], deepest[3])))
     }
 
     /// One block of a pass, its two points by `points`; a function of its own, each step written
     /// once, so that the compiler inlines everything it calls.
     @inline(never) private static func solve(
         _ block: UnsafeMutablePointer<ContactBlock>, _ points: UnsafeMutablePointer<ContactBlock.Point>,
-        _ bodies: Bodies, _ pass: Pass, _ pushingOut: Bool, _ deepest: inout Lanes
+        _ bodies: Bodies, _ pass: Pass, _ pushingOut: Bool
     ) {
         var pair = Pair(block, bodies, motion: true)
         let count = Int(block.pointee.points)
-        for point in 0..<count { solveNormal(points + point, block, &pair, pass, pushingOut, &deepest) }
+        for point in 0..<count { solveNormal(points + point, block, &pair, pass, pushingOut) }
         for point in 0..<count { solveFriction(points + point, &pair, pass.friction) }
         pair.store(block, bodies)
     }
 
     @inline(__always) private static func solveNormal(
-        _ point: Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ pass: Pass, _ pushingOut: Bool,
-        _ deepest: inout Lanes
+        _ point: Point, _ block: UnsafeMutablePointer<ContactBlock>, _ pair: inout Pair, _ pass: Pass, _ pushingOut: Bool
     ) {
         let anchorAX = point.pointee.anchorAX, anchorAY = point.pointee.anchorAY
         let anchorBX = point.pointee.anchorBX, anchorBY = point.pointee.anchorBY
@@ -218,7 +213,6 @@ enum ContactSolver {
         let shiftY = pair.dY + (pair.sinB * anchorBX + pair.cosB * anchorBY) - (pair.sinA * anchorAX + pair.cosA * anchorAY)
         let separation = shiftX * pair.normalX + shiftY * pair.normalY + point.pointee.adjustedSeparation
         let normalMass = point.pointee.normalMass, normalImpulse = point.pointee.normalImpulse
-        deepest = minimum(deepest, separation.replacing(with: 0, where: normalMass .== 0))
         let apart = separation .> 0
         // Still apart: close at most the gap this substep; overlapping: the soft push-out, or none.
         var bias = separation * pass.inverseSubstep

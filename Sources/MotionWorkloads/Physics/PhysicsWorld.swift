@@ -18,13 +18,21 @@ public struct PhysicsWorld {
     public let height: Double
     /// Materials and solver constants.
     public var settings: PhysicsSettings
-    /// Acceleration of every body not held, points per second squared (y down).
+    /// Acceleration of every body not held, points per second squared (y down). Any value is
+    /// taken, infinite ones too; a step applies at most what takes a body from rest to its speed
+    /// limit in one substep (`appliedGravity(over:)`).
     public var gravity = Vector2.zero
     /// The bodies, in the order they were added (their indices never change).
     public internal(set) var bodies: [RigidBody] = []
     /// The contact points of the last step.
     public private(set) var contacts: [ContactPoint] = []
-    /// The deepest overlap the solver saw in the last step's final pass, in points.
+    /// The deepest overlap among the bodies as the last step found them, before it moved them, in
+    /// points: the narrow phase's separating-axis depth (`Collision.separation`) of every pair that
+    /// could touch, or a reach past an edge; 0 when nothing overlapped. How solid the world is: a
+    /// body just put where it overlaps others (`add`, `replace`, `resize`: a tap, a pinch) is left
+    /// out until the push-out has had the steps to move it by its own size, since that overlap is
+    /// where it was put, not what the solver left. Otherwise `DeepestOverlap.of(_:)` measured on
+    /// the world just before the step gives the same figure; this one costs a comparison a pair.
     public private(set) var deepestOverlap = 0.0
     /// Steps taken.
     public private(set) var steps = 0
@@ -34,6 +42,8 @@ public struct PhysicsWorld {
     /// resized since.
     private var fatBounds: [AxisAlignedBox] = []
     private var pairsAreStale = true
+    /// The step at which each body was last added, replaced or resized.
+    private var placedAt: [Int] = []
     /// Bodies whose reach left their fat bounds this step, and a flag per body marking them.
     private var escaped: [Int] = []
     private var isEscaped: [Bool] = []
@@ -61,6 +71,7 @@ public struct PhysicsWorld {
         fatBounds.reserveCapacity(capacity)
         escaped.reserveCapacity(capacity)
         isEscaped.reserveCapacity(capacity)
+        placedAt.reserveCapacity(capacity)
         pairs.reserveCapacity(4 * capacity)
         contacts.reserveCapacity(contactCapacity)
         solverBodies.reserveCapacity(capacity + 1)
@@ -81,6 +92,7 @@ public struct PhysicsWorld {
         if body.size > maximumSize { body.resize(to: maximumSize) }
         bodies.append(body)
         isEscaped.append(false)
+        placedAt.append(steps)
         keepInside(bodies.count - 1)
         pairsAreStale = true
         return bodies.count - 1
@@ -92,12 +104,14 @@ public struct PhysicsWorld {
         if body.size > maximumSize { body.resize(to: maximumSize) }
         bodies[index] = body
         keepInside(index)
+        placedAt[index] = steps
         pairsAreStale = true
     }
 
     /// Resizes body `index` about its centre, to between 1 point and `maximumSize`.
     public mutating func resize(_ index: Int, to size: Double) {
         bodies[index].resize(to: min(max(size, 1), maximumSize))
+        placedAt[index] = steps
         pairsAreStale = true
     }
 
@@ -146,9 +160,9 @@ public struct PhysicsWorld {
 
         let pass = ContactSolver.Pass(
             inverseSubstep: Float(1 / substep), maximumPushSpeed: Float(settings.maximumPushSpeed), friction: Float(settings.friction))
-        let h = Float(substep), gravityX = Float(gravity.x * substep), gravityY = Float(gravity.y * substep)
+        let pull = appliedGravity(over: dt)
+        let h = Float(substep), gravityX = Float(pull.x * substep), gravityY = Float(pull.y * substep)
         let maximumSpeed = Float(settings.maximumTranslation / dt), maximumTurnRate = Float(settings.maximumRotation / dt)
-        var deepest = 0.0
         bodies.withUnsafeBufferPointer { bodies in
             blocks.withUnsafeMutableBufferPointer { blocks in
               blockPoints.withUnsafeMutableBufferPointer { points in
@@ -171,7 +185,7 @@ public struct PhysicsWorld {
                         ContactSolver.warmStart(blocks, points, solverBodies)
                         ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: true)
                         for i in bodies.indices { solverBodies[i].integratePosition(h) }
-                        deepest = ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: false)
+                        ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: false)
                     }
                     for _ in 0..<settings.restitutionIterations {
                         ContactSolver.applyRestitution(
@@ -182,7 +196,6 @@ public struct PhysicsWorld {
               }
             }
         }
-        deepestOverlap = deepest
         for (k, block) in blocks.enumerated() {
             for lane in 0..<4 {
                 let first = Int(block.firstContact[lane]), second = Int(block.secondContact[lane])
@@ -196,6 +209,18 @@ public struct PhysicsWorld {
                 }
             }
         }
+    }
+
+    /// `gravity` as a step of `dt` seconds applies it: no longer than what brings a body from rest to
+    /// the speed limit (`maximumTranslation` a step) in one substep. More would change nothing once
+    /// the speed is capped, but a pull of 10³⁰⁰ points/s² (a corrupt reading) would overflow the
+    /// solver's single precision and the broad phase's reach into infinities, then NaN.
+    func appliedGravity(over dt: Double) -> Vector2 {
+        let limit = settings.maximumTranslation * Double(settings.substeps) / (dt * dt)
+        func clamped(_ component: Double) -> Double { component.isNaN ? 0 : min(max(component, -limit), limit) }
+        let pull = Vector2(clamped(gravity.x), clamped(gravity.y))
+        let length = pull.length
+        return length > limit ? pull * (limit / length) : pull
     }
 
     /// Prepares each coloured manifold's constraint into the blocks: each group's four at a time, the
@@ -245,7 +270,7 @@ public struct PhysicsWorld {
         bounds.removeAll(keepingCapacity: true)
         escaped.removeAll(keepingCapacity: true)
         // Gravity adds to each body's speed within the step.
-        let fall = gravity.length * dt
+        let fall = appliedGravity(over: dt).length * dt
         for i in bodies.indices {
             let reach = bodies[i].bounds.expanded(by: (bodies[i].velocity.length + fall) * dt + settings.contactMargin / 2)
             bounds.append(reach)
@@ -261,10 +286,13 @@ public struct PhysicsWorld {
         }
         contacts.removeAll(keepingCapacity: true)
         let tolerance = 0.1 * settings.linearSlop
+        // The least separation seen: every pair that overlaps has overlapping reaches, so is here.
+        var least = 0.0
         for pair in pairs where bounds[Int(pair.first)].overlaps(bounds[Int(pair.second)]) {
             let bodyI = bodies[Int(pair.first)], bodyJ = bodies[Int(pair.second)]
             let margin = settings.contactMargin + (bodyI.velocity.length + bodyJ.velocity.length + 2 * fall) * dt
-            Collision.collide(pair.first, bodyI, pair.second, bodyJ, margin: margin, tolerance: tolerance, into: &contacts)
+            let separation = Collision.collide(pair.first, bodyI, pair.second, bodyJ, margin: margin, tolerance: tolerance, into: &contacts)
+            if separation < least, !isBeingPlaced(Int(pair.first), dt), !isBeingPlaced(Int(pair.second), dt) { least = separation }
         }
         // A reach more than half the margin inside every edge cannot touch one: `bounds` were grown
         // by the margin's other half.
@@ -274,8 +302,15 @@ public struct PhysicsWorld {
             guard reach.minX <= inset || reach.minY <= inset || reach.maxX >= width - inset || reach.maxY >= height - inset
             else { continue }
             let margin = settings.contactMargin + (bodies[i].velocity.length + fall) * dt
-            Collision.collideWithWalls(Int32(i), bodies[i], width: width, height: height, margin: margin, into: &contacts)
+            least = min(least, Collision.collideWithWalls(Int32(i), bodies[i], width: width, height: height, margin: margin, into: &contacts))
         }
+        deepestOverlap = least < 0 ? -least : 0
+    }
+
+    /// Whether body `i` was put where it is too recently for the push-out, at `maximumPushSpeed`, to
+    /// have moved it by its own size in steps of `dt` seconds.
+    private func isBeingPlaced(_ i: Int, _ dt: Double) -> Bool {
+        Double(steps - placedAt[i]) * settings.maximumPushSpeed * dt < bodies[i].size
     }
 
     /// Replaces the pairs of the bodies in `moved` (ascending) with those their new fat bounds make.

@@ -20,13 +20,13 @@ import MotionSensors
 ///   does (`AltitudeShade`): the colour is lightened toward white or darkened toward black as that
 ///   gray would be (`RGBColor.shaded`). It starts mid-gray, so before a shake it is that gray.
 public final class TiltBallWorkload: Workload {
-    /// Accelerometer and barometer at 60 Hz, raw, animated at 60 frames a second.
+    /// Accelerometer and barometer at 60 Hz, raw, animated at 60 frames a second; shakes reported as events.
     public static let descriptor = WorkloadDescriptor(
         name: "tilt-ball",
         summary: "a ball rolls with tilt inside four coloured walls; double tap, drag, shake; altitude gray",
         sensors: [.accelerometer, .barometer], defaultRates: [60],
         filters: ["raw"], defaultFilters: ["raw"],
-        displayRate: 60)
+        displayRate: 60, events: [.shake])
 
     /// The object's side (or diameter), in points.
     public static let objectSize = 100.0
@@ -63,6 +63,7 @@ public final class TiltBallWorkload: Workload {
     private var acceleration = Vector3.zero
     private var shakeDetector: ShakeDetector
     private var random: SplitMix64
+    private var detected: EventLog
     private var referencePressure: Double?
     private var lastFrame: Double?
     private var drag: (start: Double, duration: Double, from: Vector2, translation: Vector2)?
@@ -77,6 +78,7 @@ public final class TiltBallWorkload: Workload {
         position = Vector2(configuration.canvasWidth / 2, configuration.canvasHeight / 2)
         shakeDetector = ShakeDetector(sampleRate: configuration.rate)
         random = SplitMix64(seed: configuration.seed)
+        detected = EventLog(for: configuration)
     }
 
     /// The background: the shake colour shaded by altitude.
@@ -94,6 +96,7 @@ public final class TiltBallWorkload: Workload {
 
     /// Keeps the tilt and watches for a shake (accelerometer), or follows altitude (barometer).
     public func handle(_ sample: SensorSample) {
+        let sample = sample.saturated
         samples += 1
         switch sample.sensor {
         case .accelerometer:
@@ -101,6 +104,7 @@ public final class TiltBallWorkload: Workload {
             if shakeDetector.update(sample.value, at: sample.time) {
                 backgroundBase = .random(using: &random)
                 shakes.record(sample.time)
+                detected.record(EventKind.shake.label, at: sample.time)
             }
         case .barometer:
             let reference = referencePressure ?? sample.value.x
@@ -110,6 +114,9 @@ public final class TiltBallWorkload: Workload {
             return
         }
     }
+
+    /// Each shake recognized, on the sample that completed it, when the run keeps them.
+    public var detectedEvents: [LabelledEvent] { detected.events }
 
     /// A double tap toggles the shape; a drag takes hold of the object.
     public func handle(_ touch: TouchEvent) {

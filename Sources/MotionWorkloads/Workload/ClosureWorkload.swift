@@ -30,18 +30,20 @@ public struct ClosureWorkload: Sendable {
     /// A workload called `name` (lower-case words joined by hyphens) reading `sensors` (and
     /// `optionalSensors` when the source has them), measured at `rates` (Hz) in each of `filters` (the
     /// variants a run compares; `raw` when there is one) and at each default of `parameters`.
-    /// `estimates` names what the handler's `estimate` gives that a source's truth can score;
-    /// `outputColumns` the columns its `outputs` fills. `handler` makes a case's `SampleHandler`
+    /// `estimates` names what the handler's `estimate` gives that a source's truth can score, `events`
+    /// the events its `events` reports that a source's labelled truth can score; `outputColumns` the
+    /// columns its `outputs` fills. `handler` makes a case's `SampleHandler`
     /// from the case's configuration (rate, filter, parameters, calibration), after its rate and filter
     /// were checked; it may throw to refuse one.
     public init<State>(
         name: String, summary: String = "", sensors: [SensorKind], optionalSensors: [SensorKind] = [], rates: [Double],
         filters: [String] = ["raw"], parameters: [WorkloadParameter] = [], estimates: Set<EstimatedQuantity> = [],
-        outputColumns: [OutputColumn] = [], handler: @escaping @Sendable (WorkloadConfiguration) throws -> SampleHandler<State>
+        events: [EventKind] = [], outputColumns: [OutputColumn] = [],
+        handler: @escaping @Sendable (WorkloadConfiguration) throws -> SampleHandler<State>
     ) {
         let descriptor = WorkloadDescriptor(
             name: name, summary: summary, sensors: sensors, defaultRates: rates, filters: filters, defaultFilters: filters,
-            displayRate: nil, parameters: parameters, optionalSensors: optionalSensors, estimates: estimates)
+            displayRate: nil, parameters: parameters, optionalSensors: optionalSensors, estimates: estimates, events: events)
         self.descriptor = descriptor
         self.outputColumns = outputColumns
         makeInstance = { configuration in

@@ -14,6 +14,7 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
     private let release: () -> Void
     private let summary: () -> [String: Double]
     private let estimate: () -> GroundTruth?
+    private let events: () -> [LabelledEvent]
     private let outputs: (inout OutputRows) -> Void
 
     /// An instance running `handler`.
@@ -32,6 +33,7 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
         }
         summary = { handler.summaryOfState?(typed.pointee) ?? [:] }
         estimate = { handler.estimateOfState?(typed.pointee) }
+        events = { handler.eventsOfState?(typed.pointee) ?? [] }
         outputs = { rows in handler.outputsOfState?(typed.pointee, &rows) }
     }
 
@@ -60,6 +62,9 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
 
     /// The handler's `estimate` from the state; nil without one.
     public var currentEstimate: GroundTruth? { estimate() }
+
+    /// The handler's `events` from the state; none without them.
+    public var detectedEvents: [LabelledEvent] { events() }
 
     /// The handler's `outputs` of the state, in one row.
     public func writeOutputs(into rows: inout OutputRows) {

@@ -6,12 +6,14 @@ import MotionSensors
 /// The state is the feature as the app holds it (a detector, a filter, a count). `handle` gets it
 /// `inout`, so the update is the app's own code, in place, with nothing allocated per sample. Each
 /// output is a closure of the state, set by a modifier: `summary` (values recorded with the run),
-/// `estimate` (what accuracy scores) and `outputs` (the emitted columns' values).
+/// `estimate` (what accuracy scores), `events` (the events detected, which accuracy scores too) and
+/// `outputs` (the emitted columns' values).
 public struct SampleHandler<State> {
     var state: State
     let handle: (inout State, SensorSample) -> Void
     var summaryOfState: ((State) -> [String: Double])?
     var estimateOfState: ((State) -> GroundTruth?)?
+    var eventsOfState: ((State) -> [LabelledEvent])?
     var outputsOfState: ((State, inout OutputRows) -> Void)?
 
     /// A handler that starts from `state` and updates it with each sample (those of the workload's
@@ -34,6 +36,22 @@ public struct SampleHandler<State> {
     public func estimate(_ value: @escaping (State) -> GroundTruth?) -> SampleHandler {
         var handler = self
         handler.estimateOfState = value
+        return handler
+    }
+
+    /// This handler with `detected` giving the events detected so far (the workload's `events`), read
+    /// once the case's replay is over. Keep them in the state in an `EventLog` made `for:` the case's
+    /// configuration, which keeps nothing on a measured run:
+    ///
+    /// ```swift
+    /// SampleHandler((detector: FaceDownDetector(), log: EventLog(for: configuration))) { state, sample in
+    ///     if state.detector.update(sample.value) { state.log.record("face-down", at: sample.time) }
+    /// }
+    /// .events { state in state.log.events }
+    /// ```
+    public func events(_ detected: @escaping (State) -> [LabelledEvent]) -> SampleHandler {
+        var handler = self
+        handler.eventsOfState = detected
         return handler
     }
 

@@ -1,10 +1,12 @@
+import MotionSensors
+
 /// The workloads a run can plan from: a value handed to the plan, the runner and the command line, so
 /// a package can bring its own beside the built-in nine (`WorkloadCatalogue.builtIn`), written as
 /// classes (`Workload`) or as closures (`ClosureWorkload`).
 ///
 /// Names are what a case is identified and its files named by, so a catalogue refuses two workloads
 /// of one name, and names (of workloads, filters and parameters) that are not lower-case words
-/// joined by hyphens (`gyro-translation`, `low-pass`, `gyro-bias`).
+/// joined by hyphens (`gyro-translation`, `low-pass`, `gyro-bias`), and an event label declared twice.
 public struct WorkloadCatalogue {
     /// The workloads, in the order listed and run.
     public let entries: [Entry]
@@ -18,6 +20,11 @@ public struct WorkloadCatalogue {
             for filter in descriptor.filters { try Self.check(filter, kind: "filter", of: descriptor.name) }
             for parameter in descriptor.parameters { try Self.check(parameter.name, kind: "parameter", of: descriptor.name) }
             if descriptor.filters.isEmpty { throw CatalogueError.noFilter(workload: descriptor.name) }
+            var labels = Set<String>()
+            for event in descriptor.events {
+                try Self.check(event.label, kind: "event label", of: descriptor.name)
+                guard labels.insert(event.label).inserted else { throw CatalogueError.repeatedEvent(event.label, workload: descriptor.name) }
+            }
         }
         self.entries = entries
     }
@@ -55,13 +62,9 @@ public struct WorkloadCatalogue {
     /// The descriptors, in order.
     public var descriptors: [WorkloadDescriptor] { entries.map(\.descriptor) }
 
-    /// Lower-case letters and digits, in words joined by single hyphens.
+    /// Lower-case letters and digits, in words joined by single hyphens (`LabelledEvent.isValidLabel`).
     private static func check(_ name: String, kind: String, of workload: String) throws {
-        let words = name.split(separator: "-", omittingEmptySubsequences: false)
-        let wellFormed = !name.isEmpty && words.allSatisfy { word in
-            !word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-        }
-        guard wellFormed else { throw CatalogueError.malformedName(name, kind: kind, workload: workload) }
+        guard LabelledEvent.isValidLabel(name) else { throw CatalogueError.malformedName(name, kind: kind, workload: workload) }
     }
 }
 
@@ -73,6 +76,8 @@ public enum CatalogueError: Error, Equatable, CustomStringConvertible {
     case malformedName(String, kind: String, workload: String)
     /// A workload offers no filter (every case runs one; `raw` when there is nothing to choose).
     case noFilter(workload: String)
+    /// A workload declares one event label twice.
+    case repeatedEvent(String, workload: String)
 
     /// The reason in a sentence.
     public var description: String {
@@ -83,6 +88,8 @@ public enum CatalogueError: Error, Equatable, CustomStringConvertible {
             "\(workload): \(kind) name '\(name)' is not lower-case letters and digits in words joined by hyphens"
         case let .noFilter(workload):
             "\(workload): offers no filter (name one, e.g. raw)"
+        case let .repeatedEvent(label, workload):
+            "\(workload): declares the event '\(label)' twice"
         }
     }
 }

@@ -25,12 +25,16 @@ public struct WorkloadConfiguration: Sendable, Equatable {
     /// What the source knows of its sensors' errors (a recording's calibration recordings), as a
     /// phone's own calibration would give an app; nil when it knows nothing.
     public var calibration: SensorCalibration?
+    /// Whether the workload keeps the events it detects for `Workload.detectedEvents` (an `EventLog`
+    /// made `for:` this configuration does): true only on the unmeasured accuracy replay, so a measured
+    /// run keeps none.
+    public var recordsEvents: Bool
 
     /// Creates a configuration; the defaults are an iPhone's: a 60 Hz display and a 375 × 667 point canvas.
     public init(
         rate: Double, filter: String, displayRate: Double = 60,
         canvasWidth: Double = 375, canvasHeight: Double = 667, seed: UInt64 = 1, parameters: [String: Double] = [:],
-        sweptParameters: Set<String> = [], calibration: SensorCalibration? = nil
+        sweptParameters: Set<String> = [], calibration: SensorCalibration? = nil, recordsEvents: Bool = false
     ) {
         self.rate = rate
         self.filter = filter
@@ -41,6 +45,7 @@ public struct WorkloadConfiguration: Sendable, Equatable {
         self.parameters = parameters
         self.sweptParameters = sweptParameters
         self.calibration = calibration
+        self.recordsEvents = recordsEvents
     }
 
     /// The value of `parameter` in this configuration: the one set, or its default.

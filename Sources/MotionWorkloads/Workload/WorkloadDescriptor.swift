@@ -23,6 +23,9 @@ public struct WorkloadDescriptor: Sendable, Equatable {
     public var parameters: [WorkloadParameter]
     /// What `currentEstimate` carries that a source's truth can score; empty for most workloads.
     public var estimates: Set<EstimatedQuantity>
+    /// The events `detectedEvents` reports, each label once, that a source's labelled truth can score;
+    /// empty for most workloads.
+    public var events: [EventKind]
     /// Where the workload's own threads (named with `workerThreadPrefix`) do their per-sample work:
     /// functions by their names up to the argument list (`MotionWorkloads.PedometerEngine.process(`),
     /// never inlined and never called on the workload's thread. Counting instructions counts these
@@ -37,7 +40,7 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         name: String, summary: String, sensors: [SensorKind], defaultRates: [Double],
         filters: [String], defaultFilters: [String], displayRate: Double?, parameters: [WorkloadParameter] = [],
         optionalSensors: [SensorKind] = [], estimates: Set<EstimatedQuantity> = [], workerFunctions: [String] = [],
-        handOffFunctions: [String] = []
+        handOffFunctions: [String] = [], events: [EventKind] = []
     ) {
         self.name = name
         self.summary = summary
@@ -51,5 +54,6 @@ public struct WorkloadDescriptor: Sendable, Equatable {
         self.estimates = estimates
         self.workerFunctions = workerFunctions
         self.handOffFunctions = handOffFunctions
+        self.events = events
     }
 }

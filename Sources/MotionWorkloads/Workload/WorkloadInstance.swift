@@ -28,6 +28,12 @@ public protocol WorkloadInstance: MotionEventReceiver {
     /// Read by the accuracy pass between events, never on a measured run.
     var currentEstimate: GroundTruth? { get }
 
+    /// The events detected so far (a shake, a step, face down from … to …), in the order detected, each
+    /// timed by the sample it came from, its label one of the descriptor's `events`. Read by the
+    /// accuracy replay after `finish`, never on a measured run: keep them in an `EventLog` made `for:`
+    /// the configuration, which keeps nothing (and allocates nothing) unless the replay asks.
+    var detectedEvents: [LabelledEvent] { get }
+
     /// One line on what the headless screen shows now (labels, positions, colours…), numbers with fixed
     /// decimals so it compares as text across platforms: for golden tests and verbose output, never
     /// called on the hot path.
@@ -57,6 +63,9 @@ extension WorkloadInstance {
 
     /// Nothing to score by default.
     public var currentEstimate: GroundTruth? { nil }
+
+    /// No events by default.
+    public var detectedEvents: [LabelledEvent] { [] }
 
     /// One row with no outputs of its own by default.
     public func writeOutputs(into rows: inout OutputRows) {

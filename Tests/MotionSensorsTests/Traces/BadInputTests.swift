@@ -46,6 +46,48 @@ import Testing
         #expect(error.description == "\(url.path):\(line): \(reason)")
     }
 
+    /// One reading of 1e40 put into a real file of each format (the path from the repository, the
+    /// file in it, the line and the field): every importer refuses it at that line, naming the
+    /// sensor, the value in Core Motion's units and the range accepted.
+    @Test(arguments: [
+        ("oxford-step-counter/user1_hand_1506421989895.csv", "", 2, 1, "accelerometer x is -1.01972e+39 g, outside the accepted ±1000 g"),
+        ("broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv", "", 2, 1, "gyroscope x is 1e+40 rad/s, outside the accepted ±1000 rad/s"),
+        ("xio-fusion/sensor_data.csv", "", 2, 7, "magnetometer x is 1e+40 µT, outside the accepted ±10000 µT"),
+        ("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", "magnetometer.csv", 3, 2, "magnetometer y is 1e+40 µT, outside the accepted ±10000 µT"),
+        ("own-recordings/sensor-logger/ios-walk", "AccelerometerUncalibrated.csv", 2, 4, "accelerometer x is 1e+40 g, outside the accepted ±1000 g"),
+        ("own-recordings/phyphox/pressure", "Raw Data.csv", 2, 1, "barometer pressure is 1e+39 kPa, outside the accepted 0 to 2000 kPa"),
+        ("own-recordings/sensorlog/walk.csv", "", 2, 5, "accelerometer x is 1e+40 g, outside the accepted ±1000 g"),
+    ])
+    func aReadingNoSensorGivesIsRefusedAtItsLine(recording: String, file: String, line: Int, field: Int, reason: String) throws {
+        let folder = try Repository.scratchFolder("motionbench-traces")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent(URL(fileURLWithPath: recording).lastPathComponent)
+        try FileManager.default.copyItem(at: Repository.trace(recording), to: copy)
+        let edited = file.isEmpty ? copy : copy.appendingPathComponent(file)
+        var lines = try String(contentsOf: edited, encoding: .utf8).components(separatedBy: "\n")
+        var fields = lines[line - 1].components(separatedBy: ",")
+        fields[field] = "1e40"
+        lines[line - 1] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: edited, atomically: true, encoding: .utf8)
+        let error = try #require(failure(copy))
+        #expect(error.path == edited.path && error.line == line)
+        #expect(error.reason == reason)
+    }
+
+    @Test func aCanonicalTracesReadingsAndCalibrationAreRangeChecked() throws {
+        let folder = try Repository.scratchFolder("motionbench-traces")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("trace.csv")
+        let header = "motionbench-trace,1\nname,t\n"
+        try Data((header + "time,stream,values\n0,barometer,101.3,0,0\n1,barometer,-0.5,0,0\n").utf8).write(to: file)
+        #expect(failure(file)?.description == "\(file.path):5: barometer pressure is -0.5 kPa, outside the accepted 0 to 2000 kPa")
+        try Data((header + "calibration,origin,x\ncalibration,gyroscope-bias,0,2e3,0\ntime,stream,values\n0,gyroscope,0,0,0\n").utf8).write(to: file)
+        #expect(failure(file)?.description == "\(file.path):4: calibration gyroscope-bias: gyroscope y is 2000 rad/s, outside the accepted ±1000 rad/s")
+        // The edges themselves are readings.
+        try Data((header + "time,stream,values\n0,accelerometer,-1000,1000,0\n0,magnetometer,1e4,-1e4,0\n0,barometer,0,0,0\n").utf8).write(to: file)
+        #expect(try importTrace(at: file).trace.sensors == [.accelerometer, .magnetometer, .barometer])
+    }
+
     @Test func completeLastLineWithoutNewlineIsAccepted() throws {
         let trace = try importTrace(at: Repository.badInput("unterminated-complete-line.csv")).trace
         #expect(trace[.accelerometer].last?.value.z == -1.0001)

@@ -39,22 +39,24 @@ import Testing
         var generator = SplitMix64(seed: 99)
         var samples: [SensorSample] = []
         var time = -1e-300
-        for _ in 0..<20_000 {
-            // Random finite bit patterns cover every exponent, subnormals and 17-digit mantissas.
-            func random() -> Double {
-                while true {
-                    let value = Double(bitPattern: generator.next())
-                    if value.isFinite { return value }
-                }
+        // Random finite bit patterns cover every exponent, subnormals and 17-digit mantissas: the
+        // readings those within a gyroscope's accepted range, the truth's altitudes all of them.
+        func random(within limit: Double = .infinity) -> Double {
+            while true {
+                let value = Double(bitPattern: generator.next())
+                if value.isFinite, abs(value) <= limit { return value }
             }
-            samples.append(SensorSample(sensor: .gyroscope, time: time, value: Vector3(random(), -0.0, random())))
+        }
+        let range = SensorKind.gyroscope.acceptedRange.upperBound
+        for _ in 0..<20_000 {
+            samples.append(SensorSample(sensor: .gyroscope, time: time, value: Vector3(random(within: range), -0.0, random(within: range))))
             time = time.nextUp * 1.0000001 + 1e-9
         }
         let truth = [
             GroundTruth(time: 0, attitude: .identity, magneticHeading: 359.999, trueHeading: 1e-7, altitude: -3.5, steps: 12, activity: .walking),
             GroundTruth(time: 1),
             GroundTruth(time: 2, steps: Int.max),
-        ]
+        ] + (3..<2003).map { GroundTruth(time: Double($0), altitude: random()) }
         let metadata = TraceMetadata(
             name: "odd, name \\ with\nnewline\r", dataset: "synthetic", device: "", licence: "CC0-1.0", clock: "s",
             nominalRates: [.sensor(.gyroscope): 1e9, .truth: 0.5], notes: ["a, b", "ünïcödé"]

@@ -37,17 +37,22 @@ public enum TraceReader {
         var calibrated: [SensorSample] = []
         var truth: [GroundTruth] = []
         var estimateSamples = [[GroundTruth]](repeating: [], count: header.estimates.count)
+        var events: [LabelledEvent] = []
         while try scanner.next() {
             if scanner.fieldCount < 2 { try scanner.expectFields(5) }
             let time = try scanner.double(0, "time")
-            if let kind = sensorKind(scanner) {
+            if scanner.fieldEquals(1, "event") {
+                try scanner.expectFields(4)
+                if let previous = events.last?.time, time < previous { throw scanner.error("event at \(time) goes back from \(previous)") }
+                events.append(try event(scanner, time: time))
+            } else if let kind = sensorKind(scanner) {
                 try scanner.expectFields(5)
                 try scanner.expectIncreasing(time, after: sensors[kind]?.last?.time, stream: kind.rawValue)
-                sensors[kind, default: []].append(SensorSample(sensor: kind, time: time, value: try vector(scanner)))
+                sensors[kind, default: []].append(try scanner.sample(kind, time: time, try vector(scanner)))
             } else if scanner.fieldEquals(1, "magnetometer-calibrated") {
                 try scanner.expectFields(5)
                 try scanner.expectIncreasing(time, after: calibrated.last?.time, stream: "magnetometer-calibrated")
-                calibrated.append(SensorSample(sensor: .magnetometer, time: time, value: try vector(scanner)))
+                calibrated.append(try scanner.sample(.magnetometer, time: time, try vector(scanner)))
             } else if scanner.fieldEquals(1, "truth") {
                 try scanner.expectFields(11)
                 try scanner.expectIncreasing(time, after: truth.last?.time, stream: "truth")
@@ -65,7 +70,7 @@ public enum TraceReader {
         for index in header.estimates.indices { header.estimates[index].samples = estimateSamples[index] }
         let trace = Trace(
             metadata: header.metadata, samples: sensors, calibratedMagnetometer: calibrated, truth: truth,
-            estimates: header.estimates, calibration: header.calibration
+            estimates: header.estimates, calibration: header.calibration, events: events
         )
         let present = Set(trace.streams)
         guard !present.isEmpty else { throw scanner.error("no samples after the header") }
@@ -152,15 +157,21 @@ public enum TraceReader {
         func vector(from index: Int) throws -> Vector3 {
             Vector3(try scanner.double(index, "\(part) x"), try scanner.double(index + 1, "\(part) y"), try scanner.double(index + 2, "\(part) z"))
         }
+        /// A bias or offset, in the unit of `sensor`'s readings and within their range.
+        func correction(of sensor: SensorKind) throws -> Vector3 {
+            let value = try vector(from: 2)
+            if let reason = sensor.refusal(of: value) { throw scanner.error("calibration \(part): \(reason)") }
+            return value
+        }
         switch part {
         case "origin":
             calibration.origin = try text(2)
         case "gyroscope-bias":
             try scanner.expectFields(5)
-            calibration.gyroscopeBias = try vector(from: 2)
+            calibration.gyroscopeBias = try correction(of: .gyroscope)
         case "magnetometer-offset":
             try scanner.expectFields(5)
-            calibration.magnetometerOffset = try vector(from: 2)
+            calibration.magnetometerOffset = try correction(of: .magnetometer)
         case "magnetometer-soft-iron":
             try scanner.expectFields(11)
             calibration.magnetometerSoftIron = Matrix3(rows: try vector(from: 2), try vector(from: 5), try vector(from: 8))
@@ -184,6 +195,17 @@ public enum TraceReader {
 
     private static func vector(_ scanner: CSVScanner) throws -> Vector3 {
         Vector3(try scanner.double(2, "x"), try scanner.double(3, "y"), try scanner.double(4, "z"))
+    }
+
+    /// `time,event,label,end`: an instant when the end is empty, else a state to it.
+    private static func event(_ scanner: CSVScanner, time: Double) throws -> LabelledEvent {
+        let label = try scanner.string(2)
+        guard LabelledEvent.isValidLabel(label) else {
+            throw scanner.error("event label '\(label.prefix(80))' is not lower-case letters and digits in words joined by hyphens")
+        }
+        let end = try scanner.optionalDouble(3, "end")
+        if let end, end < time { throw scanner.error("event \(label) ends at \(end), before it starts at \(time)") }
+        return LabelledEvent(label, at: time, until: end)
     }
 
     private static func groundTruth(_ scanner: CSVScanner, time: Double) throws -> GroundTruth {

@@ -35,7 +35,7 @@ public enum TraceWriter {
 
     /// The canonical CSV text of `trace`. Throws for what the reader would refuse: a non-finite
     /// value, timestamps that do not increase, an invalid or repeated estimate id, a rate for a
-    /// stream without samples.
+    /// stream without samples, an event with a malformed label or an end before its start.
     public static func encode(_ trace: Trace) throws -> [UInt8] {
         try validate(trace)
         var out: [UInt8] = []
@@ -83,6 +83,7 @@ public enum TraceWriter {
             + trace.estimates.map { (TraceStream.estimate($0.id).name, $0.samples) }
         var sensorNext = [Int](repeating: 0, count: sensorRows.count)
         var truthNext = [Int](repeating: 0, count: truthRows.count)
+        var eventNext = 0
         while true {
             var best: (time: Double, index: Int, isTruth: Bool)?
             for (index, row) in sensorRows.enumerated() where sensorNext[index] < row.samples.count {
@@ -92,6 +93,12 @@ public enum TraceWriter {
             for (index, row) in truthRows.enumerated() where truthNext[index] < row.samples.count {
                 let time = row.samples[truthNext[index]].time
                 if best == nil || time < best!.time { best = (time, index, true) }
+            }
+            // Events last on a tie, as the format's table lists them.
+            if eventNext < trace.events.count, best.map({ trace.events[eventNext].time < $0.time }) ?? true {
+                append(trace.events[eventNext], to: &out)
+                eventNext += 1
+                continue
             }
             guard let best else { break }
             if best.isTruth {
@@ -136,6 +143,14 @@ public enum TraceWriter {
         if let steps = sample.steps { out.append(contentsOf: steps.description.utf8) }
         out.append(UInt8(ascii: ","))
         if let activity = sample.activity { out.append(contentsOf: activity.rawValue.utf8) }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// `time,event,label,end`, the end empty for an instant.
+    private static func append(_ event: LabelledEvent, to out: inout [UInt8]) {
+        appendNumber(event.time, to: &out)
+        out.append(contentsOf: ",event,\(event.label),".utf8)
+        if let end = event.end { appendNumber(end, to: &out) }
         out.append(UInt8(ascii: "\n"))
     }
 
@@ -194,6 +209,11 @@ public enum TraceWriter {
                 throw fail("the calibration has a soft-iron correction without a magnetometer offset")
             }
             guard (calibration.magnetometerFieldStrength ?? 1) > 0 else { throw fail("the calibration's field strength is not positive") }
+        }
+        for event in trace.events {
+            guard event.time.isFinite, event.end?.isFinite ?? true else { throw fail("event \(event.label) has a non-finite time") }
+            guard LabelledEvent.isValidLabel(event.label) else { throw fail("event label '\(event.label)' is not lower-case words joined by hyphens") }
+            guard event.endOrTime >= event.time else { throw fail("event \(event.label) at \(event.time) ends before it starts") }
         }
         let present = Set(trace.streams)
         for (stream, rate) in trace.metadata.nominalRates {

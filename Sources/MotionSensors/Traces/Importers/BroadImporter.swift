@@ -46,12 +46,12 @@ public enum BroadImporter {
                 Vector3(try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
                         try scanner.double(first + 2, header[first + 2]))
             }
-            gyroscope.append(SensorSample(sensor: .gyroscope, time: time, value: try vector(1)))
-            accelerometer.append(SensorSample(
-                sensor: .accelerometer, time: time,
-                value: FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: FrameAlignment.standardGravity)
+            gyroscope.append(try scanner.sample(.gyroscope, time: time, try vector(1)))
+            accelerometer.append(try scanner.sample(
+                .accelerometer, time: time,
+                FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: FrameAlignment.standardGravity)
             ))
-            magnetometer.append(SensorSample(sensor: .magnetometer, time: time, value: try vector(7)))
+            magnetometer.append(try scanner.sample(.magnetometer, time: time, try vector(7)))
             let emptyParts = (10...13).filter { scanner.isEmpty($0) }.count
             if emptyParts == 0 {
                 let enu = try scanner.unitQuaternion(from: 10, Array(header[10...13]))

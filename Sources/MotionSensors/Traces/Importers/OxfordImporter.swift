@@ -12,7 +12,8 @@ import MotionMath
 /// - time: nanoseconds / 10⁹, seconds since boot, as `CMLogItem.timestamp` counts.
 /// - acceleration: `−a / 9.80665`. Android's device axes are Core Motion's (x right, y up the
 ///   screen, z out of it), but Android reports specific force and Core Motion its negative, in g.
-/// - column 6 becomes the truth's `steps`, column 5 the estimate `oxford-app-steps`, column 7 the
+/// - column 6 becomes the truth's `steps`, and each rise of it that many `step` events (the pads
+///   report each step as it happens), the truth a step detector is scored against; column 5 the estimate `oxford-app-steps`, column 7 the
 ///   estimate `android-hardware-steps` only when it is ever non-zero (all zeros is a counter that
 ///   was not running, not zero steps). Cumulative counts are stored only where they change (and
 ///   at the first row): the same information in a fiftieth of the memory. A count going down is an
@@ -32,7 +33,7 @@ public enum OxfordImporter {
         var appSteps: [GroundTruth] = []
         var hardwareSteps: [GroundTruth] = []
         var hardwareCounted = false
-        var warnings: [TraceWarning] = []
+        var warnings = TraceWarnings()
         var previousLine: [UInt8] = []
         var lastTime: Double?
         var warmUpRows = 0
@@ -40,7 +41,7 @@ public enum OxfordImporter {
         while try scanner.next() {
             try scanner.expectFields(7)
             if scanner.lineBytes.elementsEqual(previousLine) {
-                warnings.append(TraceWarning(path: path, line: scanner.line, reason: "row repeats the previous row exactly; dropped"))
+                warnings.add(path: path, line: scanner.line, reason: "row repeats the previous row exactly; dropped")
                 continue
             }
             previousLine.removeAll(keepingCapacity: true)
@@ -54,14 +55,14 @@ public enum OxfordImporter {
                           hardware: try scanner.integer(6, "hardware steps"))
             if accelerations.isEmpty, force == .zero {
                 if warmUpRows == 0 {
-                    warnings.append(TraceWarning(path: path, line: scanner.line, reason: "accelerometer reads exactly 0 (sensor warm-up); row dropped"))
+                    warnings.add(path: path, line: scanner.line, reason: "accelerometer reads exactly 0 (sensor warm-up); row dropped")
                 }
                 warmUpRows += 1
                 continue
             }
-            accelerations.append(SensorSample(
-                sensor: .accelerometer, time: time,
-                value: FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
+            accelerations.append(try scanner.sample(
+                .accelerometer, time: time,
+                FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
             ))
             try record(counts.truth, at: time, in: &truth, scanner, "ground-truth")
             try record(counts.app, at: time, in: &appSteps, scanner, "app")
@@ -78,7 +79,14 @@ public enum OxfordImporter {
         if hardwareCounted {
             estimates.append(RecordedEstimate(id: "android-hardware-steps", label: "the phone's hardware step counter; a competitor, not truth", samples: hardwareSteps))
         }
-        var notes = ["truth: cumulative steps from foot-mounted pressure pads, stored where the count changes"]
+        // The pads send each step as it happens: where the count rises, that many steps were taken.
+        let steps = zip(truth, truth.dropFirst()).flatMap { before, after in
+            Array(repeating: LabelledEvent("step", at: after.time), count: (after.steps ?? 0) - (before.steps ?? 0))
+        }
+        var notes = [
+            "truth: cumulative steps from foot-mounted pressure pads, stored where the count changes",
+            "events: a step at each rise of the truth's count (the pads report each step as it happens)",
+        ]
         if warmUpRows > 0 { notes.append("dropped \(warmUpRows) leading all-zero accelerometer row(s) (sensor warm-up)") }
         let name = url.deletingPathExtension().lastPathComponent
         let metadata = TraceMetadata(
@@ -86,8 +94,8 @@ public enum OxfordImporter {
             licence: "CC-BY-4.0", clock: "seconds since phone boot (Android nanoseconds / 1e9)",
             nominalRates: [.sensor(.accelerometer): 100], notes: notes
         )
-        let trace = Trace(metadata: metadata, samples: [.accelerometer: accelerations], truth: truth, estimates: estimates)
-        return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: path))
+        let trace = Trace(metadata: metadata, samples: [.accelerometer: accelerations], truth: truth, estimates: estimates, events: steps)
+        return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: path))
     }
 
     /// Appends a cumulative count where it changes (and the first one).

@@ -78,14 +78,14 @@ public enum PhyphoxImporter {
             previous = seconds
             for (sensor, columns) in vectors where try !columns.isAbsent(scanner) {
                 let value = try columns.read(scanner)
-                samples[sensor, default: []].append(SensorSample(
-                    sensor: sensor, time: seconds,
-                    value: sensor == .accelerometer
+                samples[sensor, default: []].append(try scanner.sample(
+                    sensor, time: seconds,
+                    sensor == .accelerometer
                         ? FrameAlignment.coreMotionAcceleration(fromSpecificForce: value, unitsPerG: FrameAlignment.standardGravity) : value
                 ))
             }
             if let pressure, let hectopascals = try scanner.optionalDouble(pressure, "Pressure (hPa)") {
-                samples[.barometer, default: []].append(SensorSample(sensor: .barometer, time: seconds, value: Vector3(hectopascals / 10, 0, 0)))
+                samples[.barometer, default: []].append(try scanner.sample(.barometer, time: seconds, Vector3(hectopascals / 10, 0, 0)))
             }
             for (name, column) in derived { _ = try scanner.optionalDouble(column, name) }
         }

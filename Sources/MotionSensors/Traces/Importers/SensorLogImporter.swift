@@ -103,8 +103,8 @@ public enum SensorLogImporter {
         var referenceFrame = ""
         var lastHeadingTime: Double?
         var firstLoggingTime = ""
-        func append(_ sensor: SensorKind, _ time: Double, _ value: Vector3) {
-            samples[sensor, default: []].append(SensorSample(sensor: sensor, time: time, value: value))
+        func append(_ sensor: SensorKind, _ time: Double, _ value: Vector3) throws {
+            samples[sensor, default: []].append(try scanner.sample(sensor, time: time, value))
         }
         while try scanner.next() {
             try scanner.expectFields(header.names.count)
@@ -113,11 +113,11 @@ public enum SensorLogImporter {
             if let time = try motion?.newSample(scanner) {
                 rowTime = time
                 if !recorded.contains(.accelerometer), let userAcceleration, let gravity, try !userAcceleration.isAbsent(scanner) {
-                    append(.accelerometer, time, try userAcceleration.read(scanner) + gravity.read(scanner))
+                    try append(.accelerometer, time, try userAcceleration.read(scanner) + gravity.read(scanner))
                 }
-                if !recorded.contains(.gyroscope), let rotationRate, try !rotationRate.isAbsent(scanner) { append(.gyroscope, time, try rotationRate.read(scanner)) }
+                if !recorded.contains(.gyroscope), let rotationRate, try !rotationRate.isAbsent(scanner) { try append(.gyroscope, time, try rotationRate.read(scanner)) }
                 if let field, try !field.isAbsent(scanner) {
-                    calibrated.append(SensorSample(sensor: .magnetometer, time: time, value: try field.read(scanner)))
+                    calibrated.append(try scanner.sample(.magnetometer, time: time, try field.read(scanner)))
                 }
                 if let quaternion, !scanner.isEmpty(quaternion.w) {
                     attitude.append(GroundTruth(time: time, attitude: try scanner.unitQuaternion(columns: quaternion, quaternionNames)))
@@ -126,7 +126,7 @@ public enum SensorLogImporter {
             }
             for index in raw.indices {
                 guard let time = try raw[index].clock.newSample(scanner) else { continue }
-                append(raw[index].sensor, time, try raw[index].xyz.read(scanner))
+                try append(raw[index].sensor, time, try raw[index].xyz.read(scanner))
                 rowTime = rowTime ?? time
             }
             if let heading, let degrees = try scanner.optionalDouble(heading, "locationHeadingTrue(°)"), degrees >= 0 {

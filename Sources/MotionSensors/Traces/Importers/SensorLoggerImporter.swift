@@ -29,6 +29,14 @@ import MotionMath
 ///   start) the estimate `sensorlogger-relative-altitude`.
 /// - `Orientation.csv`: the quaternion `qw, qx, qy, qz` becomes the estimate `sensorlogger-orientation`,
 ///   a competitor, never the truth; `roll, pitch, yaw` are checked to be numbers and not kept.
+/// - `Annotation.csv` (the app's annotations: `time`, `seconds_elapsed`, `text`,
+///   `millisecond_press_duration`, the pencil icon's press in ms): each annotation becomes an instant
+///   at its `time`, the truth a workload's detected events are scored against, labelled by its text
+///   lower-cased with each run of spaces and ASCII punctuation as one hyphen (`Face down` is
+///   `face-down`), `annotation` when the text is blank. Text with commas in it is read whole; a text
+///   that does not become a label (other than letters, digits and those separators) is dropped with
+///   a warning. The press's duration is not kept: the app documents it as how long the icon was held,
+///   not as the length of what was annotated.
 /// - A row that repeats the previous one byte for byte is dropped with a warning (the app's own
 ///   README warns of duplicated entries); a repeated time with other values is an error.
 /// - Refused: a recording without `Metadata.csv` or its `platform` (the signs depend on it), and one
@@ -58,13 +66,13 @@ public enum SensorLoggerImporter {
             throw TraceError(path: files.path(of: "Metadata.csv"), line: 0, reason: "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs")
         }
         let recording = try readMetadata(files)
-        var warnings: [TraceWarning] = []
+        var warnings = TraceWarnings()
         func vectors(_ name: String, _ sensor: SensorKind, _ convert: @escaping (Vector3) -> Vector3 = { $0 }) throws -> [SensorSample]? {
             guard files.contains(name) else { return nil }
             var samples: [SensorSample] = []
             try read(files, name, warnings: &warnings) { header in
                 let xyz = try axes(header, name)
-                return { scanner, time in samples.append(SensorSample(sensor: sensor, time: time, value: convert(try xyz.read(scanner)))) }
+                return { scanner, time in samples.append(try scanner.sample(sensor, time: time, convert(try xyz.read(scanner)))) }
             }
             return samples
         }
@@ -114,6 +122,8 @@ public enum SensorLoggerImporter {
                 samples: try readOrientation(files, warnings: &warnings)
             ))
         }
+        let events = files.contains("Annotation.csv") ? try readAnnotations(files, warnings: &warnings) : []
+        if !events.isEmpty { notes.append("events: Annotation.csv, each annotation an instant labelled by its text (see SensorLoggerImporter)") }
         guard samples.values.contains(where: { !$0.isEmpty }) || !calibrated.isEmpty else {
             throw TraceError(path: files.path, line: 0, reason: "no sensor files: a Sensor Logger recording has some of \(sensorFiles.joined(separator: ", "))")
         }
@@ -123,8 +133,8 @@ public enum SensorLoggerImporter {
             device: recording.device + (recording.appVersion.isEmpty ? "" : ", Sensor Logger \(recording.appVersion)"),
             clock: "Unix time in seconds (Sensor Logger's time column, nanoseconds / 1e9)", notes: notes
         )
-        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates)
-        return ImportedTrace(trace: trace, warnings: warnings + UnitCheck.warnings(for: trace, path: files.path))
+        let trace = Trace(metadata: metadata, samples: samples, calibratedMagnetometer: calibrated, estimates: estimates, events: events)
+        return ImportedTrace(trace: trace, warnings: warnings.all + UnitCheck.warnings(for: trace, path: files.path))
     }
 
     /// `Metadata.csv`: a header and one row; `platform` is required.
@@ -151,7 +161,7 @@ public enum SensorLoggerImporter {
     /// Reads file `name` row by row: `columns` looks up the header's columns and returns what to do
     /// with each row, given its time in seconds. Times must increase; exact repeats are dropped.
     private static func read(
-        _ files: RecordingFiles, _ name: String, warnings: inout [TraceWarning],
+        _ files: RecordingFiles, _ name: String, warnings: inout TraceWarnings,
         columns: (CSVHeader) throws -> (CSVScanner, Double) throws -> Void
     ) throws {
         let scanner = try files.scanner(name)
@@ -165,7 +175,7 @@ public enum SensorLoggerImporter {
             try scanner.expectFields(header.names.count)
             let time = Double(try scanner.integer(timeColumn, "time")) / 1e9
             if time == previous, scanner.lineBytes.elementsEqual(previousLine) {
-                warnings.append(TraceWarning(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped"))
+                warnings.add(path: scanner.path, line: scanner.line, reason: "row repeats the previous row exactly; dropped")
                 continue
             }
             try scanner.expectIncreasing(time, after: previous, stream: name)
@@ -187,14 +197,19 @@ public enum SensorLoggerImporter {
     }
 
     /// `Accelerometer.csv` plus the nearest `Gravity.csv` sample, as Core Motion's raw reading.
-    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout [TraceWarning]) throws -> [SensorSample] {
+    private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout TraceWarnings) throws -> [SensorSample] {
         guard files.contains("Gravity.csv") else {
             throw TraceError(path: files.path(of: "Gravity.csv"), line: 0, reason: "missing: Accelerometer.csv excludes gravity, and Gravity.csv is needed to add it back")
         }
         var gravity: [SensorSample] = []
         try read(files, "Gravity.csv", warnings: &warnings) { header in
             let xyz = try axes(header, "Gravity.csv")
-            return { scanner, time in gravity.append(SensorSample(sensor: .accelerometer, time: time, value: try xyz.read(scanner))) }
+            return { scanner, time in
+                // Kept in the file's m/s², and checked as the accelerometer's reading in g it adds to.
+                let value = try xyz.read(scanner)
+                if let reason = SensorKind.accelerometer.refusal(of: value / FrameAlignment.standardGravity) { throw scanner.error(reason) }
+                gravity.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+            }
         }
         var samples: [SensorSample] = []
         var cursor = 0
@@ -209,29 +224,61 @@ public enum SensorLoggerImporter {
                 let value = isIOS
                     ? sum / FrameAlignment.standardGravity
                     : FrameAlignment.coreMotionAcceleration(fromSpecificForce: sum, unitsPerG: FrameAlignment.standardGravity)
-                samples.append(SensorSample(sensor: .accelerometer, time: time, value: value))
+                samples.append(try scanner.sample(.accelerometer, time: time, value))
             }
         }
         return samples
     }
 
     /// `Barometer.csv`: pressure in kPa, and the relative altitude when the file has it.
-    private static func readBarometer(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> ([SensorSample], [GroundTruth]) {
+    private static func readBarometer(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> ([SensorSample], [GroundTruth]) {
         var pressure: [SensorSample] = []
         var altitude: [GroundTruth] = []
         try read(files, "Barometer.csv", warnings: &warnings) { header in
             let millibars = try header.require("pressure", "Barometer.csv has it, in mbar")
             let relative = header.index(of: "relativeAltitude")
             return { scanner, time in
-                pressure.append(SensorSample(sensor: .barometer, time: time, value: Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
+                pressure.append(try scanner.sample(.barometer, time: time, Vector3(try scanner.double(millibars, "pressure") / 10, 0, 0)))
                 if let relative { altitude.append(GroundTruth(time: time, altitude: try scanner.double(relative, "relativeAltitude"))) }
             }
         }
         return (pressure, altitude)
     }
 
+    /// `Annotation.csv`: an instant per annotation, labelled by its text (see the type's notes).
+    private static func readAnnotations(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> [LabelledEvent] {
+        let scanner = try files.scanner("Annotation.csv")
+        let header = try CSVHeader(scanner)
+        let timeColumn = try header.require("time", "every Sensor Logger file starts with it")
+        let textColumn = try header.require("text", "Annotation.csv has the annotation's text")
+        var events: [LabelledEvent] = []
+        while try scanner.next() {
+            // A comma in the text splits it: the fields beyond the header's count belong to it, and
+            // the columns after it move along by as many.
+            let extra = scanner.fieldCount - header.names.count
+            guard extra >= 0, scanner.fieldCount <= CSVScanner.maximumFields else { try scanner.expectFields(header.names.count); continue }
+            let time = Double(try scanner.integer(timeColumn > textColumn ? timeColumn + extra : timeColumn, "time")) / 1e9
+            let text = CSVHeader.unquoted(try scanner.text(fields: textColumn...(textColumn + extra)))
+            guard let label = annotationLabel(text) else {
+                warnings.add(path: scanner.path, line: scanner.line, reason: "annotation '\(text.prefix(80))' does not make a label (ASCII letters and digits, spaces, punctuation); dropped")
+                continue
+            }
+            events.append(LabelledEvent(label, at: time))
+        }
+        return events
+    }
+
+    /// An annotation's text as a label: lower-cased, each run of white space and ASCII punctuation one
+    /// hyphen, none at either end; `annotation` for blank text; nil when anything else (an accented
+    /// letter, an emoji) is left.
+    static func annotationLabel(_ text: String) -> String? {
+        let words = text.lowercased().split { $0.isWhitespace || ($0.isASCII && $0.isPunctuation) || ($0.isASCII && $0.isSymbol) }
+        let label = words.isEmpty ? "annotation" : words.joined(separator: "-")
+        return LabelledEvent.isValidLabel(label) ? label : nil
+    }
+
     /// `Orientation.csv`: the quaternion, scalar first, as recorded.
-    private static func readOrientation(_ files: RecordingFiles, warnings: inout [TraceWarning]) throws -> [GroundTruth] {
+    private static func readOrientation(_ files: RecordingFiles, warnings: inout TraceWarnings) throws -> [GroundTruth] {
         var samples: [GroundTruth] = []
         try read(files, "Orientation.csv", warnings: &warnings) { header in
             let names = ["qw", "qx", "qy", "qz"]

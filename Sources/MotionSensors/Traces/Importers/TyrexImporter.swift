@@ -141,13 +141,9 @@ public enum TyrexImporter {
         var used: [String] = []  // for the origin: each recording and what was taken from it
         var found: [String] = []  // for the note: each part, with its figures
         if exists(files.gyroscope) {
+            // At least one reading, each within the gyroscope's range: their mean is one too.
             let rates = try readVectors(files.gyroscope, ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope).map(\.value)
-            let bias = SensorCalibration.gyroscopeBias(still: rates)
-            // Finite readings can still sum past the largest Double.
-            guard let bias, bias.x.isFinite, bias.y.isFinite, bias.z.isFinite else {
-                throw TraceError(path: files.gyroscope, line: 0, reason: "the mean rate is out of range: these are no gyroscope readings at rest")
-            }
-            calibration.gyroscopeBias = bias
+            calibration.gyroscopeBias = SensorCalibration.gyroscopeBias(still: rates)
             used.append("calib_gyr_\(suffix) (mean rate)")
             found.append("gyroscope bias = mean of calib_gyr_\(suffix)'s \(rates.count) readings (phone static)")
         }
@@ -211,7 +207,7 @@ public enum TyrexImporter {
                 let accuracy = try scanner.integer(4, header[4])
                 guard (-1...2).contains(accuracy) else { throw scanner.error("accuracy \(accuracy) is not −1, 0, 1 or 2") }
             }
-            samples.append(SensorSample(sensor: sensor, time: time, value: value))
+            samples.append(try scanner.sample(sensor, time: time, value))
         }
         guard !samples.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }
         return samples

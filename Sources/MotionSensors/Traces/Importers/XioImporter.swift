@@ -40,14 +40,13 @@ public enum XioImporter {
                 Vector3(try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
                         try scanner.double(first + 2, header[first + 2]))
             }
-            gyroscope.append(SensorSample(sensor: .gyroscope, time: time, value: try vector(1) * radiansPerDegree))
-            accelerometer.append(SensorSample(
-                sensor: .accelerometer, time: time,
-                value: FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: 1)
+            gyroscope.append(try scanner.sample(.gyroscope, time: time, try vector(1) * radiansPerDegree))
+            accelerometer.append(try scanner.sample(
+                .accelerometer, time: time, FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: 1)
             ))
             let field = try vector(7)
             if magnetometer.last?.value != field {
-                magnetometer.append(SensorSample(sensor: .magnetometer, time: time, value: field))
+                magnetometer.append(try scanner.sample(.magnetometer, time: time, field))
             }
         }
         guard !gyroscope.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 import MotionMath
 
-/// The one CSV reader every trace format uses: a byte scanner over the file (or over a file's bytes
-/// already in memory, such as a zip entry), a line at a time.
+/// The one CSV reader every trace format uses: a byte scanner over the file (or over a zip entry as
+/// it is inflated), a line at a time.
 ///
 /// It reads the file in 1 MiB chunks into one buffer and hands out the current line's fields as
 /// byte ranges, so parsing allocates nothing per line or per field. Lines are capped at
@@ -34,11 +34,10 @@ final class CSVScanner {
     /// True when the current line is the last one and the file does not end with a newline.
     private(set) var isUnterminated = false
 
-    /// The open file, or −1 when reading `contents`.
+    /// The open file, or −1 when reading `entry`.
     private let descriptor: Int32
-    /// The bytes read instead of a file, and how many of them `refill` has taken.
-    private let contents: [UInt8]
-    private var contentsTaken = 0
+    /// The zip entry read instead of a file.
+    private let entry: ZipEntryReader?
     private let capacity = CSVScanner.chunkSize + CSVScanner.maximumLineLength + 1
     private let buffer: UnsafeMutablePointer<UInt8>
     /// Start of unread bytes, end of valid bytes in `buffer`.
@@ -66,17 +65,17 @@ final class CSVScanner {
             throw TraceError(path: path, line: 0, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
-        contents = []
+        entry = nil
         buffer = .allocate(capacity: capacity)
         fieldStarts = .allocate(capacity: Self.maximumFields)
         fieldEnds = .allocate(capacity: Self.maximumFields)
     }
 
-    /// Reads `contents` as if it were the file at `path`, which messages name.
-    init(path: String, contents: [UInt8]) {
+    /// Reads the zip entry `entry` as if it were the file at `path`, which messages name.
+    init(path: String, entry: ZipEntryReader) {
         self.path = path
         descriptor = -1
-        self.contents = contents
+        self.entry = entry
         buffer = .allocate(capacity: capacity)
         fieldStarts = .allocate(capacity: Self.maximumFields)
         fieldEnds = .allocate(capacity: Self.maximumFields)
@@ -143,6 +142,13 @@ final class CSVScanner {
         case .invalid:
             throw error(bytes.isEmpty ? "\(name) is empty" : "\(name) is not a number: '\(text(of: bytes))'")
         }
+    }
+
+    /// A reading of `sensor` at `time`, `value` in Core Motion's units (after any conversion), as a
+    /// sample; refused, naming the current line, when it lies outside `sensor.acceptedRange`.
+    func sample(_ sensor: SensorKind, time: Double, _ value: Vector3) throws -> SensorSample {
+        if let reason = sensor.refusal(of: value) { throw error(reason) }
+        return SensorSample(sensor: sensor, time: time, value: value)
     }
 
     /// Field `index` as a finite number, or nil when the field is empty.
@@ -214,6 +220,11 @@ final class CSVScanner {
     /// Everything from field `index` to the end of the line, commas included: for free-text values.
     func rest(from index: Int) throws -> String {
         try string(of: fieldStarts[index]..<lineEnd)
+    }
+
+    /// Fields `range` as one text, the commas between them included: for free text that may hold commas.
+    func text(fields range: ClosedRange<Int>) throws -> String {
+        try string(of: fieldStarts[range.lowerBound]..<fieldEnds[range.upperBound])
     }
 
     /// True when field `index` is exactly `word`.
@@ -305,7 +316,7 @@ final class CSVScanner {
             end = unread
         }
         while end < capacity {
-            let count = descriptor >= 0 ? read(descriptor, buffer + end, capacity - end) : take(capacity - end)
+            let count = try entry?.read(into: buffer + end, count: capacity - end) ?? read(descriptor, buffer + end, capacity - end)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw TraceError(path: path, line: line + 1, reason: "read failed: \(String(cString: strerror(errno)))")
@@ -319,13 +330,4 @@ final class CSVScanner {
         }
     }
 
-    /// Copies up to `count` more bytes of `contents` to the end of the buffer; returns how many, 0
-    /// at their end, as `read` does.
-    private func take(_ count: Int) -> Int {
-        let taken = min(count, contents.count - contentsTaken)
-        guard taken > 0 else { return 0 }
-        contents.withUnsafeBufferPointer { _ = memcpy(buffer + end, $0.baseAddress! + contentsTaken, taken) }
-        contentsTaken += taken
-        return taken
-    }
 }

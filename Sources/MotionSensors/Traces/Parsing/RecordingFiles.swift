@@ -42,6 +42,6 @@ struct RecordingFiles {
     /// A scanner over file `name`, which must exist.
     func scanner(_ name: String) throws -> CSVScanner {
         guard let archive else { return try CSVScanner(path: path(of: name)) }
-        return CSVScanner(path: archive.path(of: name), contents: try archive.contents(of: name))
+        return CSVScanner(path: archive.path(of: name), entry: try archive.checkedReader(of: name))
     }
 }

@@ -107,12 +107,7 @@ struct VirtualTimeCase {
     static func replay(_ events: inout LapReplay, into workload: any WorkloadInstance) {
         // A local copy: the caller's replay lives in a closure's box, which every stretch would go through.
         var replay = events
-        // A closure workload's loop calls its closure directly, as a class's calls the class's `handle`.
-        if let closure = workload as? ClosureWorkloadInstance {
-            replay.deliver(to: closure)
-        } else {
-            workload.receive(&replay)
-        }
+        workload.receive(&replay)
         events = replay
     }
 

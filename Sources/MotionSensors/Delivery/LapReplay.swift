@@ -49,6 +49,26 @@ public struct LapReplay {
     /// Delivers every event not yet delivered to `receiver`, in delivery order.
     @inlinable
     public mutating func deliver<Receiver: MotionEventReceiver>(to receiver: Receiver) {
+        deliver(to: receiver) { event, offset in Self.handOver(sampleAt: event, shiftedBy: offset, to: receiver) }
+    }
+
+    /// Delivers every event not yet delivered, in delivery order: each sample to `handle`, called from
+    /// the loop itself with nothing between, frames and touches to `receiver`. For a receiver whose
+    /// samples go to a closure the compiler cannot see into, so no work of the receiver's is merged
+    /// with the loop's.
+    @inlinable
+    public mutating func deliver<Receiver: MotionEventReceiver>(to receiver: Receiver, samplesTo handle: (SensorSample) -> Void) {
+        deliver(to: receiver) { event, offset in
+            handle(SensorSample(sensor: event.pointee.sensor.unsafelyUnwrapped, time: event.pointee.time + offset, value: event.pointee.value))
+        }
+    }
+
+    /// Delivers every event not yet delivered, in delivery order: each sample by `handSample` (given the
+    /// event and the offset of its lap), frames and touches to `receiver`.
+    @inlinable @inline(__always)
+    mutating func deliver<Receiver: MotionEventReceiver>(
+        to receiver: Receiver, handingOver handSample: (UnsafePointer<EventLap.Event>, Double) -> Void
+    ) {
         // Locals: the stretches below would otherwise read and write `self` around every call.
         let events = lap.events
         var lapIndex = self.lapIndex, position = self.position
@@ -60,7 +80,7 @@ public struct LapReplay {
                 if let touch = touches.nextTime, DeliveryOrder.touch(at: touch, isDueBy: events[end - 1].time + offset) {
                     stop = Self.firstEvent(in: events, from: position, to: end, atOrAfter: touch, shiftedBy: offset)
                 }
-                Self.walk(events, position..<stop, shiftedBy: offset, to: receiver)
+                Self.walk(events, position..<stop, shiftedBy: offset, to: receiver, handingOver: handSample)
                 position = stop
                 if stop < end {
                     let due = events[stop].time + offset
@@ -75,20 +95,21 @@ public struct LapReplay {
         self.position = position
     }
 
-    /// Hands `range` of `events` to `receiver`, each `offset` seconds later than in the lap: the loop
-    /// every sample and frame of a replay goes through.
-    @inlinable
+    /// Hands `range` of `events` on, each `offset` seconds later than in the lap, samples by `handSample`
+    /// and frames to `receiver`: the loop every sample and frame of a replay goes through.
+    @inlinable @inline(__always)
     static func walk<Receiver: MotionEventReceiver>(
-        _ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: Receiver
+        _ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: Receiver,
+        handingOver handSample: (UnsafePointer<EventLap.Event>, Double) -> Void
     ) {
         events.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }
             for index in range {
                 let event = first + index
                 if event.pointee.sensor != nil {
-                    handOver(sampleAt: event, shiftedBy: offset, to: receiver)
+                    handSample(event, offset)
                 } else {
-                    handOver(frameAt: event, shiftedBy: offset, to: receiver)
+                    Self.handOver(frameAt: event, shiftedBy: offset, to: receiver)
                 }
             }
         }

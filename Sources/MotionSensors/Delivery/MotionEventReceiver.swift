@@ -9,9 +9,10 @@ public protocol MotionEventReceiver: AnyObject {
     /// Takes a scripted gesture when it starts (`touch.time`).
     func handle(_ touch: TouchEvent)
 
-    /// Takes every event `replay` has still to deliver. Never implemented by a receiver: the default
-    /// walks the replay calling this receiver's own methods, compiled for its type where the type is
-    /// declared, so a virtual-time replay pays no dynamic call per event.
+    /// Takes every event `replay` has still to deliver. Left to the default, which walks the replay
+    /// calling this receiver's own methods, compiled for its type where the type is declared, so a
+    /// virtual-time replay pays no dynamic call per event; a receiver that hands its samples to a
+    /// closure walks it with `LapReplay.deliver(to:samplesTo:)`, calling the closure from the loop.
     func receive(_ replay: inout LapReplay)
 }
 

@@ -2,9 +2,9 @@ import MotionSensors
 
 /// What a `ClosureWorkload` makes for a case: its handler's state, fed sample by sample.
 ///
-/// Its `handle` is the handler's closure itself, called with the state's address: a virtual-time
-/// replay that knows this type calls it directly, so a sample costs one call to the closure, not a call
-/// through the workload and then another to the closure.
+/// Its `handle` is the handler's closure itself, called with the state's address, and a virtual-time
+/// replay (`receive(_:)`) calls that closure from its loop, so a sample costs one call to the closure,
+/// not a call through the workload and then another to the closure.
 public final class ClosureWorkloadInstance: WorkloadInstance {
     /// The state, outside the object: a stored property handed `inout` to a closure the compiler
     /// cannot see into would be checked for exclusive access at run time on every sample.
@@ -45,6 +45,13 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
     @inlinable
     public func handle(_ sample: SensorSample) {
         update(state, sample)
+    }
+
+    /// Walks `replay` into the handler's closure, called from the replay's loop for each sample.
+    public func receive(_ replay: inout LapReplay) {
+        // Locals: the loop then calls the closure with what it keeps in registers.
+        let update = self.update, state = self.state
+        replay.deliver(to: self) { sample in update(state, sample) }
     }
 
     /// Never called: a closure workload has no display rate.

@@ -161,6 +161,21 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         ].joined(separator: " "))
     }
 
+    @Test func samplesHandedToAClosureComeInTheSameOrderAndTimesAsToTheReceiver() {
+        let touches = [TouchEvent(time: 0.05, .tap(Vector2(10, 10))), TouchEvent(time: 0.25, .tap(Vector2(3, 3)))]
+        let lap = tickLap(2, rate: 10, displayRate: 60)
+        let whole = EventRecorder()
+        var plain = LapReplay(lap: lap, units: 5, touches: touches)
+        plain.deliver(to: whole)
+        // The samples go to the closure, frames and touches to the receiver: one sequence between them.
+        let split = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 5, touches: touches)
+        replay.deliver(to: split) { sample in split.events.append(.sample(sample)) }
+        #expect(split.events == whole.events)
+        let kinds = tokens(split.events).map(\.first)
+        #expect(kinds.filter { $0 == "s" }.count == 5 && kinds.filter { $0 == "t" }.count == 2 && replay.frames == 30)
+    }
+
     @Test func aLapOfTicksWithoutSamplesIsClockedByItsTicks() {
         let lap = EventLap(samples: [], timing: .ticks(count: 3, rate: 30), displayRate: 60)
         let recorder = EventRecorder()

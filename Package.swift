@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MotionBenchCLI", targets: ["MotionBenchCLI"]),
         .library(name: "MotionReports", targets: ["MotionReports"]),
         .library(name: "MotionBench", targets: ["MotionBench"]),
+        .library(name: "MotionResults", targets: ["MotionResults"]),
         .library(name: "MotionWorkloads", targets: ["MotionWorkloads"]),
         .library(name: "MotionFilters", targets: ["MotionFilters"]),
         .library(name: "MotionSensors", targets: ["MotionSensors"]),
@@ -46,24 +47,30 @@ let package = Package(
         // The Workload protocol, the built-in catalogue, the headless scene model, 2D physics.
         .target(name: "MotionWorkloads", dependencies: ["MotionSensors", "MotionFilters", "ThreadSupport"]),
 
+        // MARK: A finished run
+
+        // The results model, run.json and the run folder's files, baselines, comparison, statistics,
+        // history, shards and their merge: no probe, no allocation counter, no workloads.
+        .target(name: "MotionResults"),
+
         // MARK: Measuring it
 
         // Every thread's CPU and the process's memory; Linux and Darwin producers behind one protocol.
         .target(name: "SystemView", dependencies: ["CSystemShim", "CAllocationCounter", "ThreadSupport"]),
-        // The runner: input, plan, case identity, pacing, modes, sampler wiring, accuracy, results, comparison,
-        // shards and their merge, history over commits.
+        // The runner: input, plan, pacing, modes, sampler wiring, accuracy scoring, emitted outputs.
         .target(
             name: "MotionBench",
-            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "SystemView", "CSystemShim", "ThreadSupport"]
+            dependencies: ["MotionMath", "MotionSensors", "MotionWorkloads", "MotionResults", "SystemView", "CSystemShim", "ThreadSupport"]
         ),
-        // Every writer (CSV, Markdown, JSON, exports, SVG) and all number formatting.
-        .target(name: "MotionReports", dependencies: ["MotionBench", "MotionWorkloads"]),
+        // Every report and export (CSV, Markdown, JSON, exports, SVG) and all number formatting, from a
+        // finished run alone.
+        .target(name: "MotionReports", dependencies: ["MotionResults"]),
         // The commands, reusable by a package's own executable over its own catalogue; it re-exports what
         // such an executable writes its workloads with (MotionWorkloads, MotionSensors, MotionMath).
         .target(
             name: "MotionBenchCLI",
             dependencies: [
-                "MotionBench", "MotionReports", "MotionWorkloads", "MotionSensors", "MotionMath", "SystemView", "CSystemShim",
+                "MotionBench", "MotionResults", "MotionReports", "MotionWorkloads", "MotionSensors", "MotionMath", "SystemView", "CSystemShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,13 +101,19 @@ let package = Package(
         .testTarget(name: "MotionFiltersTests", dependencies: ["MotionFilters", "MotionMath", "MotionSensors", "TestSupport"]),
         .testTarget(name: "MotionWorkloadsTests", dependencies: ["MotionWorkloads", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "SystemViewTests", dependencies: ["SystemView", "ThreadSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MotionResultsTests", dependencies: ["MotionResults", "MotionMath"]),
         .testTarget(
             name: "MotionBenchTests",
-            dependencies: ["MotionBench", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim", "TestSupport"]
+            dependencies: [
+                "MotionBench", "MotionResults", "MotionReports", "MotionWorkloads", "MotionFilters", "SystemView", "ThreadSupport", "CSystemShim",
+                "TestSupport",
+            ]
         ),
-        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "TestSupport"]),
+        .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionResults", "TestSupport"]),
         .testTarget(
-            name: "motionbenchTests", dependencies: ["motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "SystemView", "TestSupport", "CZlib"]),
+            name: "motionbenchTests", dependencies: [
+                "motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "MotionResults", "SystemView", "TestSupport", "CZlib",
+            ]),
     ],
     // Language mode 5: workloads and probes are confined to threads we create with pthreads, a
     // discipline the Swift 6 checker cannot see; the thread sanitizer run is the check instead.

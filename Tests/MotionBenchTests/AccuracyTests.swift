@@ -4,6 +4,7 @@ import MotionSensors
 import SystemView
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// A turn about the vertical, degrees.
 private func yaw(_ degrees: Double) -> Quaternion {

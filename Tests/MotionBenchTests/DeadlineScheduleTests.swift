@@ -1,5 +1,6 @@
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 @Suite struct DeadlineScheduleTests {
     @Test func deadlinesAreComputedFromTheStartSoRoundingNeverDrifts() {
@@ -56,5 +57,14 @@ import Testing
         #expect(stream.fire(at: 500_000_000) == 2)
         #expect(stream.missed == 1)
         #expect(stream.isFinished)
+    }
+
+    @Test func latenessSummaryIsInMicroseconds() {
+        var recorder = LatenessRecorder(capacity: 4)
+        #expect(recorder.summary == nil)
+        for ns in [3_000, 1_000, 2_000, 100_000] as [Int64] { recorder.record(ns) }
+        let summary = recorder.summary!
+        #expect(summary.p50Us == 2.5)
+        #expect(summary.maxUs == 100)
     }
 }

@@ -4,6 +4,7 @@ import MotionWorkloads
 import Testing
 @testable import MotionBench
 @testable import MotionReports
+@testable import MotionResults
 
 /// Rows collected in memory, each cell as the CSV writer writes it.
 private struct CollectedRows: EmittedRowSink {
@@ -103,7 +104,13 @@ private struct CollectedRows: EmittedRowSink {
     @Test func everyEstimatePlottedIsAColumnOfItsWorkload() {
         for entry in WorkloadCatalogue.builtIn.entries {
             for quantity in entry.descriptor.estimates {
-                #expect(entry.outputColumns.map(\.name).contains(TruthPlotStyle.of(quantity).estimateColumn), "\(entry.descriptor.name)")
+                let style: TruthPlotStyle =
+                    switch quantity {
+                    case .attitude: .attitude
+                    case .altitude: .altitude
+                    case .steps: .steps
+                    }
+                #expect(entry.outputColumns.map(\.name).contains(style.estimateColumn), "\(entry.descriptor.name)")
             }
         }
     }

@@ -2,6 +2,7 @@ import MotionSensors
 import MotionWorkloads
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// The event scorer on hand-made truth and detections, with known answers: one-to-one matching in a
 /// window, the edge cases a detection benchmark must get right, states by overlap and time.

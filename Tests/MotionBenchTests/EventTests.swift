@@ -3,6 +3,7 @@ import MotionSensors
 import MotionWorkloads
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// A source whose reading encodes its sensor and time, so ordering is visible.
 struct CountingSource: SensorSource {

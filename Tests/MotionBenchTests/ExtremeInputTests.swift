@@ -6,6 +6,7 @@ import SystemView
 import TestSupport
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// Every built-in workload, with every filter, fed readings no sensor gives but arithmetic can hold:
 /// none may trap, and every output it reports must be a finite number (run.json holds no NaN).

@@ -1,5 +1,6 @@
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 @Suite struct PlanTests {
     func request(

@@ -6,6 +6,7 @@ import MotionWorkloads
 import SystemView
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// Counts the times the phone turns face down (z above 0.5 g after being at or below it): a user's
 /// detector of episodes, which sees every lap of a replayed recording as the recording it is.

@@ -5,6 +5,7 @@ import MotionWorkloads
 import TestSupport
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 @Suite struct RunInputTests {
     func stream(_ sensor: SensorKind, rate: Double, seconds: Double, from start: Double, _ f: (Double) -> Double) -> [SensorSample] {

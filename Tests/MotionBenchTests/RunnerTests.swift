@@ -7,6 +7,7 @@ import SystemView
 import Testing
 import ThreadSupport
 @testable import MotionBench
+@testable import MotionResults
 
 /// A source with only an accelerometer.
 struct AccelerometerOnlySource: SensorSource {
@@ -22,10 +23,10 @@ struct AccelerometerOnlySource: SensorSource {
     }
 
     @Test func timestampsAreISO8601InUTCToTheSecond() {
-        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(RunResult.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
         // 2026-11-22 21:05:09.9 UTC: fractions are cut, not rounded up into the next second.
-        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 1_795_381_509.9)) == "2026-11-22T21:05:09Z")
-        #expect(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+        #expect(RunResult.timestamp(Date(timeIntervalSince1970: 1_795_381_509.9)) == "2026-11-22T21:05:09Z")
+        #expect(RunResult.timestamp(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
     }
 
     /// A recording of an accelerometer alone, 10 s at 100 Hz.

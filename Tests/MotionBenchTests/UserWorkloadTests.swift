@@ -8,6 +8,7 @@ import SystemView
 import TestSupport
 import Testing
 @testable import MotionBench
+@testable import MotionResults
 
 /// A workload that is not one of the nine, as a user's package would write it against the public
 /// protocol only: an e-compass on the calibrated field, which estimates an attitude.

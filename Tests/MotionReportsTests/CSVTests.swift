@@ -1,5 +1,6 @@
-import Testing
 @testable import MotionReports
+@testable import MotionResults
+import Testing
 
 @Suite struct CSVTests {
     @Test func cellsWithCommasQuotesOrNewlinesAreQuoted() {

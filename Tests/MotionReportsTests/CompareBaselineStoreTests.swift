@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 @testable import MotionReports
 
 /// Saved baselines: names, byte-for-byte copies, listing.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 @testable import MotionReports
 
 /// The comparison's Markdown and CSV, on the hand-built sample run and an edited copy of it.

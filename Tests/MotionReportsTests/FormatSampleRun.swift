@@ -1,4 +1,4 @@
-@testable import MotionBench
+@testable import MotionResults
 
 extension SampleRun {
     /// The sample run with its virtual case repeated (180 then 220 CPU ns per sample, peak RSS 11 then

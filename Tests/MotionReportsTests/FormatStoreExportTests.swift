@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 @testable import MotionReports
 
 /// The exports for stores, pinned on the sample run: InfluxDB line protocol, OpenMetrics text and

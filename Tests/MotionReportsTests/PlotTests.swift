@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 @testable import MotionReports
 
 #if canImport(FoundationXML)

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import MotionBench
+@testable import MotionResults
 import Testing
 @testable import MotionReports
 import TestSupport

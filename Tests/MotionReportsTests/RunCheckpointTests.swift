@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 @testable import MotionReports
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 @testable import MotionReports
-import Testing
+@testable import MotionResults
 import TestSupport
+import Testing
 
 @Suite struct RunFolderTests {
     /// Writes `files` (names ending in `/` are folders) into a new scratch folder.

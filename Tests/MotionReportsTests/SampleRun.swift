@@ -1,4 +1,4 @@
-@testable import MotionBench
+@testable import MotionResults
 
 /// A small run with one virtual and one real-time case, built by hand so writers can be pinned.
 enum SampleRun {

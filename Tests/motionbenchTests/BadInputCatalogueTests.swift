@@ -2,6 +2,7 @@ import Foundation
 import MotionBench
 import TestSupport
 import Testing
+import MotionResults
 
 /// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
 /// file (and line), a documented exit code, and no output file left behind. With the trace files of

@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import MotionResults
 import SystemView
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MotionBench
 import Testing
+import MotionResults
 
 /// A package's executable whose workload is written as closures, end to end: the tests' catalogue
 /// (`motionbench-fixture`) has the same sample counter as a class (`counting`) and as closures

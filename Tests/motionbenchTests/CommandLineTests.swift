@@ -1,6 +1,7 @@
 import Foundation
 import MotionBench
 import Testing
+import MotionResults
 
 /// The command line end to end: the real executable, real runs, real files.
 @Suite(.serialized) struct CommandLineTests {

@@ -1,6 +1,7 @@
 import Foundation
 import MotionBench
 import Testing
+import MotionResults
 
 /// `motionbench compare` and `motionbench baseline` end to end: real runs, hand-edited copies of
 /// their run.json, exit codes, and the files written (or not).

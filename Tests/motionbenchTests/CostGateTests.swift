@@ -2,6 +2,7 @@ import Foundation
 import MotionBench
 import SystemView
 import Testing
+import MotionResults
 
 /// `compare` as a gate a shared runner can trust: instructions counted under callgrind repeat to the
 /// instruction and gate tightly, timings beside them or of a single repetition do not gate unless

@@ -7,6 +7,7 @@ import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
+import MotionResults
 #endif
 
 /// `run --emit` and `plot` end to end: the emitted CSV pinned, re-scored to accuracy.csv's figures,

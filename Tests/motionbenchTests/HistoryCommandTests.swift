@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 @testable import MotionBench
+@testable import MotionResults
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MotionBench
 import Testing
+@testable import MotionResults
 
 /// Signals in the middle of `motionbench run`: what is finished is kept, whole, and the exit code says
 /// what stopped the run.

@@ -1,6 +1,7 @@
 import Foundation
 import MotionBench
 import Testing
+import MotionResults
 
 /// Every rate the command line accepts runs, or is refused up front with the range that runs (bug: an
 /// animating workload at 0.0001 Hz in virtual time asked for 137 GB and died; at 0.001 Hz it peaked at 13 GB).

@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import MotionResults
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import MotionBench
 import Testing
 @testable import MotionBenchCLI
+@testable import MotionResults
 
 /// `compare --tolerance METRIC=RELATIVE%,ABSOLUTE`, read into the library's settings.
 @Suite struct ToleranceOptionTests {

@@ -1,3 +1,4 @@
+import MotionResults
 import MotionSensors
 
 /// What a case's source knows to score a workload's outputs against: the truth, the estimates other
@@ -23,13 +24,10 @@ public struct AccuracyReference {
     /// reading; the same for every estimator.
     public var settleSeconds: Double
 
-    /// The seconds scored by default after the start.
-    public static let defaultSettleSeconds = 5.0
-
     /// Creates a reference; `eventLabels` defaults to the labels `events` carry.
     public init(
         truth: TruthTimeline, competitors: [RecordedEstimate] = [], events: [LabelledEvent] = [], eventLabels: Set<String>? = nil,
-        alignment: AlignmentPolicy, duration: Double, settleSeconds: Double = defaultSettleSeconds
+        alignment: AlignmentPolicy, duration: Double, settleSeconds: Double = AccuracyResult.defaultSettleSeconds
     ) {
         self.truth = truth
         self.competitors = competitors

@@ -1,5 +1,6 @@
 import MotionMath
 import MotionSensors
+import MotionResults
 
 #if canImport(Glibc)
 import Glibc

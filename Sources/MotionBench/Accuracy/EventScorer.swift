@@ -1,3 +1,4 @@
+import MotionResults
 import MotionSensors
 import MotionWorkloads
 

@@ -1,3 +1,5 @@
+import MotionResults
+
 extension BenchmarkRunner {
     /// Writes the outputs of `spec`'s case to `sink` in an unmeasured replay of its input through a
     /// fresh workload (see `OutputEmitter`): the stretch the accuracy pass scores when the workload

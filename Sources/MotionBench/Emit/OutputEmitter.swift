@@ -1,4 +1,5 @@
 import MotionMath
+import MotionResults
 import MotionSensors
 import MotionWorkloads
 

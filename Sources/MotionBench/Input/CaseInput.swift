@@ -1,3 +1,4 @@
+import MotionResults
 import MotionSensors
 
 /// What feeds one case: the sensor source, read at the case's rate, and the scripted touches.

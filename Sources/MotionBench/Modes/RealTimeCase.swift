@@ -1,4 +1,5 @@
 import CSystemShim
+import MotionResults
 import MotionSensors
 import MotionWorkloads
 import SystemView

@@ -1,3 +1,5 @@
+import MotionResults
+
 /// Lateness of delivered ticks in nanoseconds, kept in storage reserved up front so recording on the
 /// pacer's thread never allocates.
 struct LatenessRecorder {
@@ -22,14 +24,4 @@ struct LatenessRecorder {
             maxUs: sorted[sorted.count - 1]
         )
     }
-}
-
-/// How late a pacer's ticks were, in microseconds.
-public struct LatenessSummary: Sendable, Equatable, Codable {
-    /// Median lateness.
-    public var p50Us: Double
-    /// 99th percentile lateness.
-    public var p99Us: Double
-    /// Largest lateness.
-    public var maxUs: Double
 }

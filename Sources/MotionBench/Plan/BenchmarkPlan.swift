@@ -1,3 +1,4 @@
+import MotionResults
 import MotionWorkloads
 
 /// Expands a request into the matrix workload × rate × filter × parameters × mode × repetition,

@@ -1,3 +1,4 @@
+import MotionResults
 import MotionSensors
 
 /// A request checked against the catalogue and the source and expanded into cases.

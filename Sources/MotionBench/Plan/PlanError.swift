@@ -1,4 +1,5 @@
 import Foundation
+import MotionResults
 import MotionSensors
 import MotionWorkloads
 

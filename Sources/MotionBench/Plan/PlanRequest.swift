@@ -1,3 +1,5 @@
+import MotionResults
+
 /// What a user asked to run, before it is checked against the catalogue and the source and expanded
 /// into cases. A setting left nil takes the default the request carries, or the workload's own.
 public struct PlanRequest: Sendable, Equatable {

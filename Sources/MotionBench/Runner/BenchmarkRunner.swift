@@ -1,5 +1,6 @@
 import CSystemShim
 import Foundation
+import MotionResults
 import MotionSensors
 import MotionWorkloads
 import SystemView
@@ -45,7 +46,7 @@ public struct BenchmarkRunner {
         _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, progress: (Progress) -> Void = { _ in },
         stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
     ) throws -> RunResult {
-        let startedAt = Self.timestamp(Date())
+        let startedAt = RunResult.timestamp(Date())
         let environment = RunEnvironment.current()
         let floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
         var results: [CaseResult] = []
@@ -62,7 +63,7 @@ public struct BenchmarkRunner {
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
             if offset + 1 < cases.count {
                 var partial = RunResult(
-                    startedAt: startedAt, finishedAt: Self.timestamp(Date()), environment: environment, settings: settings,
+                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
                     cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
                 partial.harnessFloor = floor
                 try checkpoint(partial)
@@ -71,7 +72,7 @@ public struct BenchmarkRunner {
         }
         let accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
         var result = RunResult(
-            startedAt: startedAt, finishedAt: Self.timestamp(Date()),
+            startedAt: startedAt, finishedAt: RunResult.timestamp(Date()),
             environment: environment, settings: settings, cases: results, accuracy: accuracy,
             interruption: stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
         )
@@ -156,18 +157,6 @@ public struct BenchmarkRunner {
             recordsEvents: recordingEvents
         )
         return (entry, { try entry.make(configuration) }, caseInput, sensors)
-    }
-
-    /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.
-    /// Formatted by hand: Foundation's ISO8601DateFormatter loads ICU's calendar data on Linux, some
-    /// 5 MiB that would stay resident and count in every case's memory.
-    public static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var utc = tm()
-        gmtime_r(&seconds, &utc)
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(utc.tm_year + 1900)-\(twoDigits(utc.tm_mon + 1))-\(twoDigits(utc.tm_mday))T"
-            + "\(twoDigits(utc.tm_hour)):\(twoDigits(utc.tm_min)):\(twoDigits(utc.tm_sec))Z"
     }
 }
 

@@ -1,6 +1,7 @@
 import CSystemShim
 import Dispatch
 import Foundation
+import MotionResults
 import MotionWorkloads
 import SystemView
 import ThreadSupport

@@ -1,3 +1,4 @@
+import MotionResults
 import SystemView
 
 /// Turns a mode's own counts and the harness's measurement into a `CaseResult`, so both modes derive

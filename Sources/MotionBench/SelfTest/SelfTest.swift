@@ -1,4 +1,5 @@
 import CSystemShim
+import MotionResults
 import MotionWorkloads
 import SystemView
 

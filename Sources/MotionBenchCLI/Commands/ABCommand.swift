@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench ab`: two builds timed in turn on this machine, round after round, and each case's
 /// timings judged on their paired differences, as a CI gate with `compare`'s exit codes.

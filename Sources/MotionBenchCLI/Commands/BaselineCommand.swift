@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench baseline`: named copies of runs for `compare --baseline NAME`.
 struct BaselineCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench compare`: a candidate run against a baseline, as a CI gate with documented exit codes.
 struct CompareCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench history`: many runs over commits, the trend of each case and metric, and its steps.
 struct HistoryCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench merge`: joins the runs of `run --shard I/N` into the run the whole plan would have made.
 struct MergeCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench plot`: draws a run folder's plots again from its run.json and emitted CSV files.
 struct PlotCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// `motionbench report`: writes the CSV, Markdown and charts (or the formats asked for) again from a run.json.
 struct ReportCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 import MotionSensors
 import SystemView
 
@@ -270,7 +271,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private static func folderTimestamp() -> String {
-        BenchmarkRunner.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
+        RunResult.timestamp(Date()).replacingOccurrences(of: ":", with: "-")
     }
 }
 

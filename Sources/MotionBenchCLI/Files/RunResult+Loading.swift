@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import MotionResults
 
 extension RunResult {
     /// Reads a run for a command: a malformed or unreadable one is a `CommandFailure` with exit code 65.

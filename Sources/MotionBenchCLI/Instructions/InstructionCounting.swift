@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MotionBench
+import MotionResults
 import MotionWorkloads
 import SystemView
 

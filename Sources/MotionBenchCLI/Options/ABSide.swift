@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// One side of `motionbench ab`: an executable built on `MotionBenchCLI` (the `motionbench` executable
 /// or a package's own), the variables added to its environment, and how to run one round on it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionBench
+import MotionResults
 
 /// The options `compare` and `ab` share, declared once: each metric's tolerance, the significance
 /// level of the test a change must pass, and where the Markdown also goes.

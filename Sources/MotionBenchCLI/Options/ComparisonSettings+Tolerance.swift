@@ -1,5 +1,6 @@
 import Foundation
 import MotionBench
+import MotionResults
 
 extension ComparisonSettings {
     /// Applies one tolerance written `METRIC=RELATIVE%,ABSOLUTE`, e.g. `cpu_ns_per_sample=15%,50`.

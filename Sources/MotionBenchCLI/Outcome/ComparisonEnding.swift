@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// How `compare` and `ab` end once their comparison is made: the files written, the report printed,
 /// the two sides' environment differences warned of, and the exit code of the outcome.

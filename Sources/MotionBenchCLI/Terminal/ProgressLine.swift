@@ -1,6 +1,7 @@
 import Foundation
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// "case i of N, ETA" on stderr, rewritten in place, only when stderr is a terminal.
 struct ProgressLine {

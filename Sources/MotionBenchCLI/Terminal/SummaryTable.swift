@@ -1,5 +1,6 @@
 import MotionBench
 import MotionReports
+import MotionResults
 
 /// The table printed at the end of a run: one line per case with its headline figures, and the
 /// harness's floor under it.

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// Each scored workload's error (or, for a workload that only detects events, its F1) against its cost
 /// per second as a scatter chart: a point per filter × rate, the Pareto-best filled and joined,

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// One scored estimator beside what it costs: the accuracy tables' and charts' row.
 struct AccuracyCost {

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The report's accuracy-against-cost section: per workload, each scored filter × rate (and each
 /// recorded competitor) with its CPU cost and its errors or its detected events' scores, the
@@ -10,7 +10,7 @@ enum AccuracyReport {
         guard !groups.isEmpty else { return "" }
         var out = "## Accuracy against cost\n\n"
         out += "Each estimator's outputs against the source's truth over the scored stretch (the first "
-        out += "\(Format.hertz(AccuracyReference.defaultSettleSeconds)) s left for filters to settle). Cost is the median CPU ns per sample tick in virtual time, "
+        out += "\(Format.hertz(AccuracyResult.defaultSettleSeconds)) s left for filters to settle). Cost is the median CPU ns per sample tick in virtual time, "
         out += "and the cost per second that rows are ranked by: the workload's CPU % of one core measured in real time, wake-ups included, "
         out += "or, for a case the run has no real-time figure of, the CPU % virtual time projects (each row says which). "
         out += "A recorded estimate (a phone's own) has no cost here. "

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The CSV files of a run: `summary.csv` (a row per case), `threads.csv` (a row per case and
 /// thread), `timeseries.csv` (a row per sampler reading and thread) and, when the source has truth,

@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// An A/B timing (`motionbench ab`) as JSON for scripts: the settings, the outcome, and per case ×
 /// metric the medians, the Hodges–Lehmann shift with its interval, the signed-rank test and every

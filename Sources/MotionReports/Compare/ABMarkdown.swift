@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// An A/B timing (`motionbench ab`) as Markdown for a CI job summary, laid out like `compare`'s: the
 /// verdict counts in the heading, the two builds, a warning when their environments differ, the

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A comparison as tidy CSV: one row per case or accuracy entry × metric, with the case columns
 /// first as in the run's own files. `mode` is empty for accuracy entries, which are scored once

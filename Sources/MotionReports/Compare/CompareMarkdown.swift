@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// A comparison as Markdown for a CI job summary: the verdict counts of the figures that gate in the
 /// heading, the two runs, a warning when their environments differ, what gated and what did not and

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The files that show where a case's instructions went: a flame graph (differential when the
 /// baseline has a profile too) and its stacks as text other flame-graph tools read (folded, or

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// What a comparison gates on and what it only shows, in words: the lines `compare` prints under its
 /// headline and `baseline save` prints about the run it saved.

@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// An emitted case's CSV file read back for plotting: its header and its rows' cells, with the
 /// numbers of a column read on demand. A malformed file is an `EmittedFileError` naming its line.
@@ -85,15 +85,4 @@ public struct EmittedCSV {
         cells.append(Substring(current))
         return cells
     }
-}
-
-/// An emitted CSV file that could not be read or is malformed.
-public struct EmittedFileError: Error, CustomStringConvertible {
-    /// The file.
-    public var path: String
-    /// The 1-based line at fault; nil for the whole file.
-    public var line: Int?
-    /// What is wrong.
-    public var reason: String
-    public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 }

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The accuracy errors the exported formats carry, named as `accuracy.csv`'s columns.
 enum AccuracyFigures {

@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// A run as github-action-benchmark's `customSmallerIsBetter` tool reads it: an array of
 /// `{name, unit, value, range?, extra?}`, smaller values better, so the action charts each figure over
@@ -13,7 +13,7 @@ import MotionBench
 /// A figure the case lacks is left out.
 public enum ActionBenchmarkJSON {
     /// The file's name in a run folder.
-    public static let fileName = "action-benchmark.json"
+    public static let fileName = RunFolder.actionBenchmarkFile
 
     /// One entry of the array, as the action reads it.
     struct Entry: Encodable, Equatable {

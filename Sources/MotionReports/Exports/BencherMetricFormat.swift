@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// A run in the Bencher Metric Format, the JSON Bencher ingests with its `json` adapter
 /// (`bencher run --adapter json --file bmf.json`): `{benchmark: {measure: {value, lower_value?,
@@ -13,7 +13,7 @@ import MotionBench
 /// left out.
 public enum BencherMetricFormat {
     /// The file's name in a run folder.
-    public static let fileName = "bmf.json"
+    public static let fileName = RunFolder.bencherFile
 
     /// One measure's figures.
     struct Metric: Encodable, Equatable {

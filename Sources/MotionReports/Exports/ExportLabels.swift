@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// What a store files a run's figure under, as tags (InfluxDB) or labels (OpenMetrics): the case's
 /// workload, rate (`50`, or `native` for a recording's own timing), filter, parameters

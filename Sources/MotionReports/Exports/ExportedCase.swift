@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// One case of a run as the exported formats show it: the repetitions of a workload at a rate, with a
 /// filter, parameters and mode, under one name, with the accuracy its estimates scored (if any).

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A figure of a case that the exports for other tools carry (github-action-benchmark, InfluxDB,
 /// OpenMetrics, Bencher), named as `summary.csv`'s column, each smaller-is-better. Adding a line to

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The `context` object of Google Benchmark's JSON: the machine and build the figures came from.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// A run in Google Benchmark's JSON schema (what the JSON output format of Google Benchmark 1.7.1
 /// writes), so Google Benchmark's `compare.py` and the tools that read its output compare motionbench
@@ -16,7 +16,7 @@ import MotionBench
 /// and is left out.
 public enum GoogleBenchmarkJSON {
     /// The file's name in a run folder.
-    public static let fileName = "gbench.json"
+    public static let fileName = RunFolder.gbenchFile
 
     /// The JSON text, keys sorted so files diff cleanly.
     public static func render(_ run: RunResult) throws -> Data {

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A run in InfluxDB's line protocol, which InfluxDB, VictoriaMetrics, Telegraf and QuestDB ingest
 /// (`curl --data-binary @influx.lp 'http://HOST:8086/write?db=NAME'`).
@@ -10,7 +10,7 @@ import MotionBench
 /// so a store files the figures at the run's time, not at the time they were sent.
 public enum InfluxLineProtocol {
     /// The file's name in a run folder.
-    public static let fileName = "influx.lp"
+    public static let fileName = RunFolder.influxFile
 
     /// The measurement of the cases' figures.
     public static let caseMeasurement = "motionbench"

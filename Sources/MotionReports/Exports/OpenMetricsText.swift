@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A run in the OpenMetrics text format, which a Prometheus Pushgateway accepts as it is
 /// (`curl --data-binary @openmetrics.txt http://HOST:9091/metrics/job/motionbench`) and Prometheus,
@@ -10,7 +10,7 @@ import MotionBench
 /// Pushgateway refuses them: the run's start is the gauge `motionbench_run_start_timestamp_seconds`.
 public enum OpenMetricsText {
     /// The file's name in a run folder.
-    public static let fileName = "openmetrics.txt"
+    public static let fileName = RunFolder.openMetricsFile
 
     /// The text, ending with OpenMetrics' `# EOF`.
     public static func render(_ run: RunResult) -> String {

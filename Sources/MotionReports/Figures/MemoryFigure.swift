@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// One of a case's own memory figures, in the order every report shows them: `summary.csv`'s
 /// columns and the exports' names, the report's table and the memory chart.

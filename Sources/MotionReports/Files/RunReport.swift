@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// Writes a run's files into its folder (`RunFolder`), those of the formats asked for: run.json
 /// (`json`); summary.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored

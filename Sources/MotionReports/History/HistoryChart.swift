@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// One series of a history as a self-contained SVG chart: the median at each commit joined by a line
 /// (broken where a commit lacks the figure), every repetition as a faint dot behind it, each step a

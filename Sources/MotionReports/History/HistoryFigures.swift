@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// How a history's figures, commits and steps read, the same in its Markdown, its charts and its page.
 enum HistoryFigures {
@@ -11,7 +11,7 @@ enum HistoryFigures {
 
     /// A commit's time to the minute, UTC: `2026-11-22 19:57`.
     static func time(_ seconds: Int64) -> String {
-        String(BenchmarkRunner.timestamp(Date(timeIntervalSince1970: TimeInterval(seconds))).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        String(RunResult.timestamp(Date(timeIntervalSince1970: TimeInterval(seconds))).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
     /// `abcdef12 (2026-11-22 19:57)`.

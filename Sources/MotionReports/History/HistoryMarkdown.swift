@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A history as Markdown: what it is made of, the steps found, the commits, the runs left out, and
 /// per case (or accuracy entry) a table of its figures commit by commit, with its charts when written

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A history as one self-contained HTML page, as asv's published site or github-action-benchmark's
 /// dashboard show one: a chart per case and metric over the commits (`HistoryChart`, inline), the

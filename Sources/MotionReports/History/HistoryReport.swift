@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// Writes a history into a folder: `history.md` with a chart per series (`history-CASE-MODE-METRIC.svg`,
 /// linked), and with `html`, `history.html` (`HistoryPage`). Each file is written atomically.

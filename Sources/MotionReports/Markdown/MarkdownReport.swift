@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// `report.md`: the run's environment, tables comparing workloads, rates and filters in each mode,
 /// projected against measured CPU where both modes ran, the sampler's own cost, accuracy against

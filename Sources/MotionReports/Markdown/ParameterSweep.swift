@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// One case's cost along one swept parameter, everything else held (workload, rate, filter, the
 /// other parameters).

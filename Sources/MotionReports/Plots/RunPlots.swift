@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// The plots of a run folder, in its plots folder and linked from report.md: for each scored case
 /// group, estimate and truth over time and the error over time, read from the CSV files the run

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// For each real-time case of a run, two line charts from the sampler's readings in run.json: each
 /// thread's CPU % of one core over time (`…-cpu.svg`) and the process's resident memory

@@ -1,5 +1,4 @@
-import MotionBench
-import MotionWorkloads
+import MotionResults
 
 /// How a plot over time sets an estimate against the source's truth: which of the emitted columns
 /// (`TruthColumns`) it draws, and with which labels.
@@ -17,29 +16,24 @@ struct TruthPlotStyle {
     /// Whether the plotted quantity wraps at 360 (a heading), so a plot breaks its line there.
     var wraps: Bool
 
-    /// The style of `quantity`.
-    static func of(_ quantity: EstimatedQuantity) -> TruthPlotStyle {
-        switch quantity {
-        case .attitude:
-            TruthPlotStyle(
-                estimateColumn: "true_heading_deg", truthColumn: "truth_true_heading_deg", errorColumn: "error_total_deg",
-                axisLabel: "true heading, degrees", errorLabel: "total attitude error, degrees", wraps: true)
-        case .altitude:
-            TruthPlotStyle(
-                estimateColumn: "relative_altitude_m", truthColumn: "truth_relative_altitude_m", errorColumn: "error_altitude_m",
-                axisLabel: "relative altitude, m", errorLabel: "relative altitude error, m", wraps: false)
-        case .steps:
-            TruthPlotStyle(
-                estimateColumn: "steps", truthColumn: "truth_steps", errorColumn: "error_steps",
-                axisLabel: "steps", errorLabel: "step count error, steps", wraps: false)
-        }
-    }
+    /// An attitude's: the heading against the true heading, and the total attitude error.
+    static let attitude = TruthPlotStyle(
+        estimateColumn: "true_heading_deg", truthColumn: "truth_true_heading_deg", errorColumn: "error_total_deg",
+        axisLabel: "true heading, degrees", errorLabel: "total attitude error, degrees", wraps: true)
+    /// A relative altitude's.
+    static let altitude = TruthPlotStyle(
+        estimateColumn: "relative_altitude_m", truthColumn: "truth_relative_altitude_m", errorColumn: "error_altitude_m",
+        axisLabel: "relative altitude, m", errorLabel: "relative altitude error, m", wraps: false)
+    /// A step count's.
+    static let steps = TruthPlotStyle(
+        estimateColumn: "steps", truthColumn: "truth_steps", errorColumn: "error_steps",
+        axisLabel: "steps", errorLabel: "step count error, steps", wraps: false)
 
     /// The style of what `measures` holds (attitude, altitude, or steps); nil when none.
     static func scored(in measures: AccuracyMeasures) -> TruthPlotStyle? {
-        if measures.attitude != nil { return of(.attitude) }
-        if measures.altitude != nil { return of(.altitude) }
-        if measures.steps != nil { return of(.steps) }
+        if measures.attitude != nil { return attitude }
+        if measures.altitude != nil { return altitude }
+        if measures.steps != nil { return steps }
         return nil
     }
 }

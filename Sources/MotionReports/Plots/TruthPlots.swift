@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// For each scored case group (workload, rate, parameters, timing) of a run, two line charts from
 /// its emitted CSV files, the group's filters overlaid: the estimate beside the truth over time

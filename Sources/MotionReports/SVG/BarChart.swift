@@ -1,5 +1,4 @@
 import Foundation
-import MotionBench
 
 /// A horizontal grouped bar chart as a self-contained SVG file: one group per category, one bar per
 /// series, an axis with round ticks, a legend, and "missing" written where a figure is absent.

@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// A flame graph of folded stacks as SVG: a box per frame, as wide as its share of the counts,
 /// callers below their callees. With a baseline it is differential: a box is redder the more its

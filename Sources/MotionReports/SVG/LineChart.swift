@@ -1,5 +1,4 @@
 import Foundation
-import MotionBench
 
 /// Lines over time as a self-contained SVG file: one coloured (or dashed) line per series, round
 /// ticks on both axes, the axes' labels with units and a legend. A series breaks its line at a

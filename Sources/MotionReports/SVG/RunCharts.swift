@@ -1,4 +1,4 @@
-import MotionBench
+import MotionResults
 
 /// The charts `report.md` links: cost per sample in virtual time, CPU % projected against measured,
 /// cost against swept parameters, and error against cost.

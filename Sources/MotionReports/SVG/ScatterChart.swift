@@ -1,5 +1,4 @@
 import Foundation
-import MotionBench
 
 /// A scatter plot as a self-contained SVG file: each point labelled, the highlighted ones filled and
 /// joined left to right (a Pareto front), and dashed horizontal lines for figures that have a value

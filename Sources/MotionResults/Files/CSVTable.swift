@@ -21,7 +21,8 @@ public struct CSVTable {
     /// The CSV text, each line ending in a newline.
     public var text: String { lines.joined(separator: "\n") + "\n" }
 
-    static func escape(_ cell: String) -> String {
+    /// `cell` as a CSV field: quoted, its quotes doubled, when it holds a comma, a quote or a line break.
+    public static func escape(_ cell: String) -> String {
         guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

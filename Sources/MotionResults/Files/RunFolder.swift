@@ -15,6 +15,16 @@ public enum RunFolder {
     public static let accuracyFile = "accuracy.csv"
     /// The Markdown report, linking the charts.
     public static let reportFile = "report.md"
+    /// Google Benchmark's JSON (`run --format gbench-json`).
+    public static let gbenchFile = "gbench.json"
+    /// github-action-benchmark's JSON (`action-json`).
+    public static let actionBenchmarkFile = "action-benchmark.json"
+    /// InfluxDB line protocol (`influx`).
+    public static let influxFile = "influx.lp"
+    /// OpenMetrics text (`openmetrics`).
+    public static let openMetricsFile = "openmetrics.txt"
+    /// Bencher Metric Format (`bmf`).
+    public static let bencherFile = "bmf.json"
     /// The folder of each case's emitted outputs.
     public static let emittedFolderName = "emitted"
     /// The folder of the plots over time.
@@ -24,8 +34,8 @@ public enum RunFolder {
 
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
-        [runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, GoogleBenchmarkJSON.fileName, ActionBenchmarkJSON.fileName,
-         InfluxLineProtocol.fileName, OpenMetricsText.fileName, BencherMetricFormat.fileName]
+        [runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
+         openMetricsFile, bencherFile]
     }
 
     /// The folders of a run that `removePreviousRun` removes.

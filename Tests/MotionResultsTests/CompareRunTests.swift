@@ -1,5 +1,5 @@
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 
 /// Two runs matched case by case: by workload, rate, filter, parameters and mode; accuracy entries
 /// by estimator; what one side lacks listed; the outcome a CI gate reads.

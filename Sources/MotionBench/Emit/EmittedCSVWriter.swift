@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 import MotionWorkloads
 
 /// Writes an emitted case's rows as a tidy CSV file (a header row, RFC 4180 quoting, missing figures

@@ -120,4 +120,10 @@ public struct OutputError: Error, CustomStringConvertible {
     /// Why.
     public var reason: String
     public var description: String { "\(path): \(reason)" }
+
+    /// An error naming `path` and why it failed.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

@@ -93,6 +93,56 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// The case's own peak resident size over the resident size just before the workload was created,
     /// in bytes; nil where the platform cannot reset the peak at the case's start (`peakIsPerCase`).
     public var peakRssDeltaBytes: Int64? = nil
+
+    /// Creates the value from each of its fields.
+    public init(
+        spec: CaseSpec, samples: Int, frames: Int, wallSeconds: Double, achievedHz: Double?, lateness: LatenessSummary?, missed: Int?,
+        dropped: Int?, missedFrames: Int? = nil, cpuNsPerSample: Double?, wallNsPerSample: Double?, cpuPct: Double?,
+        projectedCpuPct: Double?, processCpuPct: Double?, rssMiB: Double?, peakRssMiB: Double?, peakIsPerCase: Bool, minorFaults: UInt64?,
+        majorFaults: UInt64?, voluntaryContextSwitches: UInt64?, involuntaryContextSwitches: UInt64?, sampler: SamplerCost,
+        threads: [CaseThread], timeseries: [TimeseriesPoint], outputs: [String: Double], allocationsPerSample: Double? = nil,
+        allocationBytesPerSample: Double? = nil, instructionsPerSample: Double? = nil, instructionTicks: Int? = nil, laps: Double? = nil,
+        recordingSecondsFed: Double? = nil, recordingSeconds: Double? = nil, heapHeldBytes: Int64? = nil, heapPeakBytes: Int64? = nil,
+        heapTransientBytes: Int64? = nil, heapLeakedBytes: Int64? = nil, peakRssDeltaBytes: Int64? = nil
+    ) {
+        self.spec = spec
+        self.samples = samples
+        self.frames = frames
+        self.wallSeconds = wallSeconds
+        self.achievedHz = achievedHz
+        self.lateness = lateness
+        self.missed = missed
+        self.dropped = dropped
+        self.missedFrames = missedFrames
+        self.cpuNsPerSample = cpuNsPerSample
+        self.wallNsPerSample = wallNsPerSample
+        self.cpuPct = cpuPct
+        self.projectedCpuPct = projectedCpuPct
+        self.processCpuPct = processCpuPct
+        self.rssMiB = rssMiB
+        self.peakRssMiB = peakRssMiB
+        self.peakIsPerCase = peakIsPerCase
+        self.minorFaults = minorFaults
+        self.majorFaults = majorFaults
+        self.voluntaryContextSwitches = voluntaryContextSwitches
+        self.involuntaryContextSwitches = involuntaryContextSwitches
+        self.sampler = sampler
+        self.threads = threads
+        self.timeseries = timeseries
+        self.outputs = outputs
+        self.allocationsPerSample = allocationsPerSample
+        self.allocationBytesPerSample = allocationBytesPerSample
+        self.instructionsPerSample = instructionsPerSample
+        self.instructionTicks = instructionTicks
+        self.laps = laps
+        self.recordingSecondsFed = recordingSecondsFed
+        self.recordingSeconds = recordingSeconds
+        self.heapHeldBytes = heapHeldBytes
+        self.heapPeakBytes = heapPeakBytes
+        self.heapTransientBytes = heapTransientBytes
+        self.heapLeakedBytes = heapLeakedBytes
+        self.peakRssDeltaBytes = peakRssDeltaBytes
+    }
 }
 
 /// The sampler's own cost during one case, kept apart from every workload's figures.
@@ -103,6 +153,13 @@ public struct SamplerCost: Sendable, Codable, Equatable {
     public var usPerSnapshot: Double?
     /// The sampler thread's CPU as a percentage of one core over the case.
     public var cpuPct: Double?
+
+    /// Creates the value from each of its fields.
+    public init(snapshots: Int, usPerSnapshot: Double?, cpuPct: Double?) {
+        self.snapshots = snapshots
+        self.usPerSnapshot = usPerSnapshot
+        self.cpuPct = cpuPct
+    }
 }
 
 /// One thread's CPU over a case.
@@ -120,6 +177,17 @@ public struct CaseThread: Sendable, Codable, Equatable {
     public var systemNs: UInt64?
     /// CPU as a percentage of one core over the case's wall time.
     public var cpuPct: Double
+
+    /// Creates the value from each of its fields.
+    public init(tid: Int64, name: String, role: ThreadRole, cpuNs: UInt64, userNs: UInt64?, systemNs: UInt64?, cpuPct: Double) {
+        self.tid = tid
+        self.name = name
+        self.role = role
+        self.cpuNs = cpuNs
+        self.userNs = userNs
+        self.systemNs = systemNs
+        self.cpuPct = cpuPct
+    }
 }
 
 /// The part a thread plays in a run.
@@ -146,6 +214,13 @@ public struct TimeseriesPoint: Sendable, Codable, Equatable {
     public var rssMiB: Double
     /// Each thread's CPU % of one core since the previous reading (absent in the first reading).
     public var threads: [ThreadPoint]
+
+    /// Creates the value from each of its fields.
+    public init(elapsedSeconds: Double, rssMiB: Double, threads: [ThreadPoint]) {
+        self.elapsedSeconds = elapsedSeconds
+        self.rssMiB = rssMiB
+        self.threads = threads
+    }
 }
 
 /// One thread in one sampler reading.
@@ -156,4 +231,11 @@ public struct ThreadPoint: Sendable, Codable, Equatable {
     public var cpuNs: UInt64
     /// CPU % of one core since the previous reading; nil in the first reading.
     public var cpuPct: Double?
+
+    /// Creates the value from each of its fields.
+    public init(tid: Int64, cpuNs: UInt64, cpuPct: Double?) {
+        self.tid = tid
+        self.cpuNs = cpuNs
+        self.cpuPct = cpuPct
+    }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 
 /// Tolerances and verdicts: a change counts only beyond both tolerances and, with enough
 /// repetitions, the test; improvements never fail; a side without a figure is missing, never 0.

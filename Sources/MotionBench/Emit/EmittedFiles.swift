@@ -1,5 +1,5 @@
 import Foundation
-import MotionBench
+import MotionResults
 
 /// Writes the emitted outputs of a run's distinct cases into its folder, one CSV file each
 /// (`RunFolder.emittedFile`, named as `RunResult.caseNames` names them), from an unmeasured replay

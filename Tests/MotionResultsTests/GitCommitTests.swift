@@ -1,6 +1,6 @@
 import Foundation
-@testable import MotionBench
 import Testing
+@testable import MotionResults
 
 @Suite struct GitCommitTests {
     let commit = "0123456789abcdef0123456789abcdef01234567"

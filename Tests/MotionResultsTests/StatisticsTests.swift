@@ -1,5 +1,5 @@
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 
 @Suite struct StatisticsTests {
     @Test func percentilesInterpolateBetweenRanks() {
@@ -19,14 +19,5 @@ import Testing
         #expect(summary.standardDeviation == 2)
         #expect(summary.coefficientOfVariationPct == 50)
         #expect(SampleSummary([nil, nil]) == nil)
-    }
-
-    @Test func latenessSummaryIsInMicroseconds() {
-        var recorder = LatenessRecorder(capacity: 4)
-        #expect(recorder.summary == nil)
-        for ns in [3_000, 1_000, 2_000, 100_000] as [Int64] { recorder.record(ns) }
-        let summary = recorder.summary!
-        #expect(summary.p50Us == 2.5)
-        #expect(summary.maxUs == 100)
     }
 }

@@ -48,7 +48,7 @@ public enum RunMerge {
         let ordered = zip(inputs, shards).sorted { $0.1.index < $1.1.index }
         let placed = ordered.flatMap { input, shard in zip(shard.planPositions, input.run.cases) }.sorted { $0.0 < $1.0 }
         let cases = placed.map(\.1)
-        guard Plan.fingerprint(of: cases.map(\.spec)) == shards[0].plan else {
+        guard RunShard.fingerprint(of: cases.map(\.spec)) == shards[0].plan else {
             throw MergeError(
                 path: nil,
                 reason: "the shards' cases are not those of plan \(shards[0].plan): a shard's run.json was changed after it ran, "
@@ -76,7 +76,7 @@ public enum RunMerge {
         guard shard.planPositions.count == run.cases.count, shard.planPositions.allSatisfy({ (0..<shard.plannedCases).contains($0) }) else {
             throw MergeError(path: input.path, reason: "its \(run.cases.count) cases do not match its shard record's \(shard.planPositions.count) places in the plan")
         }
-        if let recorded = shard.cases, Plan.fingerprint(of: run.cases.map(\.spec)) != recorded {
+        if let recorded = shard.cases, RunShard.fingerprint(of: run.cases.map(\.spec)) != recorded {
             throw MergeError(
                 path: input.path, reason: "shard \(shard.label)'s cases are not those its plan gave it (one was changed after it ran); run it again")
         }

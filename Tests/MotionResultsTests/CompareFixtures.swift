@@ -1,4 +1,4 @@
-@testable import MotionBench
+@testable import MotionResults
 
 /// Hand-built runs for the comparison tests: only the figures a comparison reads are set.
 enum CompareFixtures {

@@ -2,6 +2,9 @@
 /// with a filter and parameters), or an estimate the recording carries (Core Motion's attitude).
 /// What `accuracy.csv` and the report's accuracy tables hold.
 public struct AccuracyResult: Sendable, Codable, Equatable {
+    /// The seconds at the start of a source left unscored by default, so every filter has settled.
+    public static let defaultSettleSeconds = 5.0
+
     /// The workload scored, or whose outputs a recorded estimate competes with.
     public var workload: String
     /// Our case's rate in Hz; a recorded estimate's mean rate over the scored stretch.

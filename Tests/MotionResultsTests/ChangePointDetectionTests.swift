@@ -1,7 +1,7 @@
 import MotionMath
 import Testing
 
-@testable import MotionBench
+@testable import MotionResults
 
 /// `ChangePointDetection` on synthetic series of commits: one known step in noise is found at its commit,
 /// pure noise gives none (the false-alarm rate is measured over many seeds), deterministic figures

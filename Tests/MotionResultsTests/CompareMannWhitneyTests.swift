@@ -1,5 +1,5 @@
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 
 /// The Mann-Whitney U test against SciPy 1.17's `mannwhitneyu(x, y, alternative='two-sided',
 /// method=…)`: every expected U and p-value below was printed by it.

@@ -15,4 +15,16 @@ extension RunResult {
         utc.tm_sec = parts[5]!
         return Int64(timegm(&utc))
     }
+
+    /// ISO 8601 in UTC with seconds, as run folders and `run.json` use.
+    /// Formatted by hand: Foundation's ISO8601DateFormatter loads ICU's calendar data on Linux, some
+    /// 5 MiB that would stay resident and count in every case's memory.
+    public static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var utc = tm()
+        gmtime_r(&seconds, &utc)
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(utc.tm_year + 1900)-\(twoDigits(utc.tm_mon + 1))-\(twoDigits(utc.tm_mday))T"
+            + "\(twoDigits(utc.tm_hour)):\(twoDigits(utc.tm_min)):\(twoDigits(utc.tm_sec))Z"
+    }
 }

@@ -1,30 +1,13 @@
+import MotionResults
+
 extension Plan {
     /// The most shards a plan is cut into.
     public static let mostShards = 1000
 
     /// A fingerprint of the cases (what each runs, with which settings, in which order): equal on
     /// every machine that plans the same request from the same catalogue and source, so the shards of
-    /// one plan can be told from another's (`fingerprint(of:)`).
-    public var fingerprint: String { Self.fingerprint(of: cases) }
-
-    /// A fingerprint of `cases`: FNV-1a (64 bits) of each case's export name, repetition and
-    /// settings, in order, in hexadecimal. A run's recorded cases give their plan's (or slice's) again.
-    public static func fingerprint(of cases: [CaseSpec]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for spec in cases {
-            let spell = CaseIdentity.spelling
-            let text = [
-                spec.identity.exportName(mode: spec.mode), String(spec.repetition), spell(spec.durationSeconds), String(spec.sampleCount),
-                spec.virtualBudgetSeconds.map(spell) ?? "-", spec.displayRateHz.map(spell) ?? "-", String(spec.seed),
-            ].joined(separator: "|") + "\n"
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// one plan can be told from another's (`RunShard.fingerprint(of:)`).
+    public var fingerprint: String { RunShard.fingerprint(of: cases) }
 
     /// Slice `index` (1-based) of `count` of the plan, the same on every machine. A case's modes and
     /// repetitions stay together in one slice (`CaseIdentity`), so its median, its spread and the
@@ -60,7 +43,7 @@ extension Plan {
         let positions = cases.indices.filter { slice[cases[$0].identity] == index }
         let sliced = positions.map { cases[$0] }
         var shard = RunShard(index: index, count: count, plan: fingerprint, plannedCases: cases.count, planPositions: positions)
-        shard.cases = Self.fingerprint(of: sliced)
+        shard.cases = RunShard.fingerprint(of: sliced)
         return (sliced, shard)
     }
 }

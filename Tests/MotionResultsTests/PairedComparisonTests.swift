@@ -1,5 +1,5 @@
 import Testing
-@testable import MotionBench
+@testable import MotionResults
 
 /// The statistics of `motionbench ab`: the Wilcoxon signed-rank test against SciPy 1.17's
 /// `wilcoxon(d, method=…, correction=True)`, the Hodges–Lehmann interval against the signed-rank

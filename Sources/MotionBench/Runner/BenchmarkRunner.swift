@@ -8,7 +8,8 @@ import SystemView
 /// Runs a plan's cases one after another and gathers a `RunResult`.
 public struct BenchmarkRunner {
     private let harness: CaseHarness
-    private let catalogue: WorkloadCatalogue
+    /// The workloads it runs.
+    public let catalogue: WorkloadCatalogue
     private let input: RunInput
     private let eventTolerances: [String: EventTolerance]
 

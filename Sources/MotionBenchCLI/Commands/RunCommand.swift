@@ -141,10 +141,9 @@ struct RunCommand: ParsableCommand {
             for (workload, missing) in plan.leftOut {
                 FileHandle.standardError.write(Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
             }
-            let folder = URL(literalPath: out ?? "results/\(Self.folderTimestamp())")
-            let folderExisted = FileManager.default.fileExists(atPath: folder.path)
+            let session: RunSession
             do {
-                try AtomicFile.prepareFolder(folder)
+                session = try RunSession(folder: URL(literalPath: out ?? "results/\(Self.folderTimestamp())"))
             } catch let error as OutputError {
                 throw ValidationError("--out: \(error)")
             }
@@ -156,42 +155,23 @@ struct RunCommand: ParsableCommand {
             let runner = BenchmarkRunner(
                 probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input,
                 eventTolerances: eventTolerances)
-            let formats = try FormatOption.parse(format)
+            var options = RunSession.Options()
+            options.formats = try FormatOption.parse(format)
+            options.shard = slice?.shard
+            options.harnessFloor = harnessFloor == .beside ? HarnessFloor.spec(beside: cases) : nil
+            options.countInstructions = counter != nil
+            options.emit = emit
             let progress = ProgressLine(enabled: !quiet)
+            options.progress = progress.show
+            options.log = { line in if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) } }
+            options.stopRequested = { StopSignal.received()?.name }
             StopSignal.install()
-            var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
-            var result: RunResult
-            do {
-                if let slice, !quiet {
-                    FileHandle.standardError.write(Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
-                }
-                result = try runner.run(
-                    cases, settings: settings, harnessFloor: harnessFloor == .beside ? HarnessFloor.spec(beside: cases) : nil,
-                    progress: progress.show, stopRequested: { StopSignal.received()?.name },
-                    checkpoint: { partial in
-                        // Finished cases survive a crash or kill -9: run.json is replaced whole after each.
-                        var partial = partial
-                        partial.shard = slice?.shard
-                        guard formats.contains(.json) else { return }
-                        // A folder never holds two runs: an earlier run's files go before this one's first.
-                        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
-                        try checkpoint.write(partial)
-                    })
-                result.shard = slice?.shard
-            } catch {
-                // A run that fails (a full disk) leaves nothing of its own behind: no run.json, and no
-                // folder if it made one and nothing else is in it.
-                if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
-                if !folderExisted { rmdir(folder.path) }
-                throw error
+            if let slice, !quiet {
+                FileHandle.standardError.write(Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
             }
+            let (counted, files) = try session.run(cases, with: runner, settings: settings, options: options)
             progress.finish()
-            if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
-            var files: [String] = []
-            let counted = try writeFiles(of: result, runner: runner, formats: formats, into: folder, written: &files) {
-                if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
-                if !folderExisted { rmdir(folder.path) }
-            }
+            let folder = session.folder
             if quiet {
                 print(folder.path)
             } else {
@@ -206,52 +186,6 @@ struct RunCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(CommandContext.executableName): \(summary)\n".utf8))
                 throw signal.exitCode
             }
-        }
-    }
-
-    /// Writes the run's files: run.json first, then (with `--counter instructions`) the instruction
-    /// counts, written into run.json again with their profiles, then (with `--emit`, unless a signal
-    /// stopped the run) the emitted outputs and their plots, then the reports; returns the run as
-    /// written. A measured case is never lost to what fails after it: once run.json is written it
-    /// stays, and without the `json` format it is written anyway when a later file fails; the failure
-    /// is named and the exit code is 1. When run.json itself cannot be written, `discard` removes
-    /// what the run made and the error is thrown as it is.
-    private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, formats: Set<ReportFormat>, into folder: URL,
-        written: inout [String], discard: () -> Void
-    ) throws -> RunResult {
-        var result = measured
-        do {
-            written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
-            if counter != nil, StopSignal.received() == nil {
-                let counts = try InstructionCounting.prepare().count(result, catalogue: CommandContext.catalogue) { line in
-                    if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
-                }
-                result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })
-                result.harnessFloor?.instructionsPerSample = counts.harnessFloor?.perSample
-                result.harnessFloor?.instructionTicks = counts.harnessFloor?.ticks
-                written += try ProfileFiles.write(counts.cases.mapValues(\.profile), of: result, to: folder)
-                _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
-            }
-            var plots: [ReportChart] = []
-            if emit && StopSignal.received() == nil {
-                written += try EmittedFiles.write(result, runner: runner, into: folder)
-                plots = try RunPlots.make(result, runFolder: folder).charts
-            }
-            written += try RunReport.write(result, to: folder, formats: formats.subtracting([.json]), plots: plots)
-            return result
-        } catch {
-            if let report = error as? ReportError { written += report.written }
-            guard formats.contains(.json) ? written.contains(RunFolder.runFile) : true else {
-                discard()
-                throw error
-            }
-            let runFile = folder.appendingPathComponent(RunFolder.runFile)
-            if !written.contains(RunFolder.runFile), (try? RunReport.write(result, to: folder, formats: [.json])) == nil {
-                discard()
-                throw error
-            }
-            throw CommandFailure("\(error); the measured cases are kept in \(runFile.path)")
         }
     }
 

@@ -1,0 +1,132 @@
+import Foundation
+import MotionBench
+import MotionReports
+import MotionResults
+
+/// A run of cases written into its folder, with the guarantees `run` gives: what `motionbench run`
+/// does after parsing its flags, for a program of its own.
+///
+/// - A folder never holds two runs: an earlier run's files go before this one's first file.
+/// - Finished cases survive a crash or `kill -9`: with the `json` format, run.json is replaced whole
+///   after each case (`RunCheckpoint`).
+/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json, and no
+///   folder if it made one and nothing else is in it.
+/// - A measured case is never lost to what fails after it (instruction counts, emitted outputs,
+///   plots, reports): run.json stays, or is written even without the `json` format, and the error
+///   says where the cases are.
+/// - A stop request (`stopRequested`) ends the run after the case under way; what finished is
+///   written, with an interruption record, and neither instructions nor emitted outputs are added.
+public struct RunSession {
+    /// The folder the run is written into.
+    public let folder: URL
+    private let folderExisted: Bool
+
+    /// Prepares `folder` for a run, creating it (and its parents) if needed; throws an `OutputError`
+    /// naming a folder that cannot be made or written.
+    public init(folder: URL) throws {
+        self.folder = folder
+        folderExisted = FileManager.default.fileExists(atPath: folder.path)
+        try AtomicFile.prepareFolder(folder)
+    }
+
+    /// What to do with the cases besides measuring them.
+    public struct Options {
+        /// The files to write.
+        public var formats: Set<ReportFormat> = ReportFormat.runDefault
+        /// The slice of a plan this run is, recorded in run.json.
+        public var shard: RunShard?
+        /// The harness's floor, measured beside the cases; nil measures none.
+        public var harnessFloor: CaseSpec?
+        /// Whether each virtual-time case's instructions per sample are counted under callgrind.
+        public var countInstructions = false
+        /// Whether each case's outputs are replayed into emitted/ and plotted.
+        public var emit = false
+        /// Progress as each case starts.
+        public var progress: (BenchmarkRunner.Progress) -> Void = { _ in }
+        /// The instruction counter's lines, as it goes.
+        public var log: (String) -> Void = { _ in }
+        /// The name of a stop request (a signal), checked between cases; nil goes on.
+        public var stopRequested: () -> String? = { nil }
+
+        /// Every option at its default: the default files, no floor, no counting, no emitted outputs.
+        public init() {}
+    }
+
+    /// Runs `cases` with `runner` and writes the folder; returns the run as written (instruction
+    /// counts included) and the files written, relative to the folder, in the order written.
+    public func run(
+        _ cases: [CaseSpec], with runner: BenchmarkRunner, settings: RunSettings, options: Options = Options()
+    ) throws -> (run: RunResult, files: [String]) {
+        var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
+        var result: RunResult
+        do {
+            result = try runner.run(
+                cases, settings: settings, harnessFloor: options.harnessFloor, progress: options.progress,
+                stopRequested: options.stopRequested,
+                checkpoint: { partial in
+                    var partial = partial
+                    partial.shard = options.shard
+                    guard options.formats.contains(.json) else { return }
+                    if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+                    try checkpoint.write(partial)
+                })
+            result.shard = options.shard
+        } catch {
+            discard(checkpoint)
+            throw error
+        }
+        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+        var files: [String] = []
+        let written = try writeFiles(of: result, runner: runner, options: options, written: &files) { discard(checkpoint) }
+        return (written, files)
+    }
+
+    /// Removes what the run made: its checkpoint, and the folder if the run made it and it is empty.
+    private func discard(_ checkpoint: RunCheckpoint) {
+        if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
+        if !folderExisted { rmdir(folder.path) }
+    }
+
+    /// Writes the run's files: run.json first, then (when counting) the instruction counts, written
+    /// into run.json again with their profiles, then (when emitting, unless a stop was requested)
+    /// the emitted outputs and their plots, then the reports; returns the run as written. Once
+    /// run.json is written it stays, and without the `json` format it is written anyway when a later
+    /// file fails; the failure is named, with where the cases are kept. When run.json itself cannot
+    /// be written, `discard` removes what the run made and the error is thrown as it is.
+    private func writeFiles(
+        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], discard: () -> Void
+    ) throws -> RunResult {
+        let formats = options.formats
+        var result = measured
+        do {
+            written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            if options.countInstructions, options.stopRequested() == nil {
+                let counts = try InstructionCounting.prepare().count(result, catalogue: runner.catalogue, progress: options.log)
+                result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })
+                result.harnessFloor?.instructionsPerSample = counts.harnessFloor?.perSample
+                result.harnessFloor?.instructionTicks = counts.harnessFloor?.ticks
+                written += try ProfileFiles.write(counts.cases.mapValues(\.profile), of: result, to: folder)
+                _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            }
+            var plots: [ReportChart] = []
+            if options.emit && options.stopRequested() == nil {
+                written += try EmittedFiles.write(result, runner: runner, into: folder)
+                plots = try RunPlots.make(result, runFolder: folder).charts
+            }
+            written += try RunReport.write(result, to: folder, formats: formats.subtracting([.json]), plots: plots)
+            return result
+        } catch {
+            if let report = error as? ReportError { written += report.written }
+            guard formats.contains(.json) ? written.contains(RunFolder.runFile) : true else {
+                discard()
+                throw error
+            }
+            let runFile = folder.appendingPathComponent(RunFolder.runFile)
+            if !written.contains(RunFolder.runFile), (try? RunReport.write(result, to: folder, formats: [.json])) == nil {
+                discard()
+                throw error
+            }
+            throw CommandFailure("\(error); the measured cases are kept in \(runFile.path)")
+        }
+    }
+}

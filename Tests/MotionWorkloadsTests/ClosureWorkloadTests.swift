@@ -23,6 +23,19 @@ private let counting = ClosureWorkload(
     .outputs { state, rows in rows.add(state.total) }
 }
 
+/// Keeps every sample handed to it, in order: the class form of a workload that only looks.
+private final class SampleRecorder: MotionEventReceiver {
+    var samples: [SensorSample] = []
+    func handle(_ sample: SensorSample) { samples.append(sample) }
+    func renderFrame(at time: Double) {}
+    func handle(_ touch: TouchEvent) {}
+}
+
+/// The state of a closure workload that keeps every sample its closure sees; one test's, on its thread.
+private final class SeenSamples: @unchecked Sendable {
+    var samples: [SensorSample] = []
+}
+
 @Suite struct ClosureWorkloadTests {
     private func drive(_ workload: any WorkloadInstance, seconds: Double) {
         var source = FunctionSource([.accelerometer, .gyroscope]) { sensor, time in SensorSample(sensor: sensor, time: time, value: .zero) }
@@ -106,5 +119,41 @@ private let counting = ClosureWorkload(
         #expect(throws: CatalogueError.malformedName("Loud", kind: "workload", workload: "Loud")) { try WorkloadCatalogue([shouting]) }
         let silent = ClosureWorkload(name: "silent", sensors: [.accelerometer], rates: [10], filters: []) { _ in SampleHandler(0) { _, _ in } }
         #expect(throws: CatalogueError.noFilter(workload: "silent")) { try WorkloadCatalogue([silent]) }
+    }
+
+    /// The closure is called as taking the sample's address (`ClosureWorkloadInstance`): if Swift ever
+    /// passed a `SensorSample` in registers, it would see other values than these.
+    @Test func itsClosureSeesTheSamplesAClassSeesInOrderAtTheirTimesInTheirLap() throws {
+        // Two sensors whose every field differs from sample to sample, over two and a half laps.
+        let source = FunctionSource([.accelerometer, .gyroscope]) { sensor, time in
+            SensorSample(sensor: sensor, time: time, value: Vector3(time, -2 * time, sensor == .gyroscope ? 1 : -1))
+        }
+        var feed = FixedRateFeed(source: source, sensors: [.accelerometer, .gyroscope], rate: 20, tickCount: 8)
+        var lapSamples: [SensorSample] = []
+        while feed.nextInstant != nil { lapSamples.append(feed.next()) }
+        let lap = EventLap(samples: lapSamples, timing: .ticks(count: 8, rate: 20), displayRate: nil)
+        let touches = [TouchEvent(time: 0.3, .tap(Vector2(1, 1)))]
+        let recorder = SampleRecorder()
+        var plain = LapReplay(lap: lap, units: 20, touches: touches)
+        recorder.receive(&plain)
+        #expect(recorder.samples.count == 40 && recorder.samples[16].time == DeliveryOrder.lapStart(1, ticksPerLap: 8, rate: 20))
+
+        // Made before the replay, as a virtual-time case does, or by the replay itself; and one by one.
+        for way in ["prepared", "by the replay", "one by one"] {
+            let seen = SeenSamples()
+            let seeing = ClosureWorkload(name: "seeing", sensors: [.accelerometer, .gyroscope], rates: [20]) { _ in
+                SampleHandler(seen) { seen, sample in seen.samples.append(sample) }
+            }
+            let instance = try seeing.make(WorkloadConfiguration(rate: 20, filter: "raw"))
+            var replay = LapReplay(lap: lap, units: 20, touches: touches)
+            switch way {
+            case "prepared":
+                type(of: instance).prepare(&replay)
+                instance.receive(&replay)
+            case "by the replay": instance.receive(&replay)
+            default: recorder.samples.forEach(instance.handle)
+            }
+            #expect(seen.samples == recorder.samples, "\(way)")
+        }
     }
 }

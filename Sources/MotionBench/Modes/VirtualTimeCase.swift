@@ -46,9 +46,12 @@ struct VirtualTimeCase {
         // Its wall time per tick sizes a case that has a time budget.
         let warmUpUnits = min(spec.sampleCount, Self.warmUpUnits(spec, sensors: sensors))
         var warmUpNs: UInt64 = 0
+        let workloadType: any WorkloadInstance.Type
         do {
             let warmUp = try makeWorkload()
+            workloadType = type(of: warmUp)
             var events = replay.events(units: warmUpUnits)
+            workloadType.prepare(&events)
             NamedThread(name: "mb-warm-up") {
                 let start = mb_monotonic_ns()
                 Self.replay(&events, into: warmUp)
@@ -59,6 +62,8 @@ struct VirtualTimeCase {
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
         var events = replay.events(units: count)
+        // What the workload's walk needs is made now, before the heap is read and the clock starts.
+        workloadType.prepare(&events)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?

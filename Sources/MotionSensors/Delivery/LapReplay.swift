@@ -20,6 +20,10 @@ public struct LapReplay {
     /// The last lap and where its events end: the start of the unit after the replay's last.
     @usableFromInline let lastLap: Int
     @usableFromInline let lastEnd: Int
+    /// Whether the lap has display frames among its samples.
+    @usableFromInline let lapHasFrames: Bool
+    /// The lap's samples in memory, for `deliver(to:samplesTo:)`; nil until `prepareSamples()`.
+    @usableFromInline var samples: LapSamples?
 
     /// Feeds `units` ticks or recorded samples of `lap` (with the frames before the one after the
     /// last), and `touches`, each just before the first sample or frame at or after its time; touches
@@ -31,6 +35,7 @@ public struct LapReplay {
         // The last lap is the one holding unit `units - 1`; it ends where the unit after it begins.
         lastLap = self.units > 0 ? (self.units - 1) / lap.units : 0
         lastEnd = lap.unitStarts[self.units - lastLap * lap.units]
+        lapHasFrames = lap.frames(beforeUnit: lap.units) > 0
     }
 
     /// How many laps the replay feeds, a fraction for a lap fed in part.
@@ -49,25 +54,55 @@ public struct LapReplay {
     /// Delivers every event not yet delivered to `receiver`, in delivery order.
     @inlinable
     public mutating func deliver<Receiver: MotionEventReceiver>(to receiver: Receiver) {
-        deliver(to: receiver) { event, offset in Self.handOver(sampleAt: event, shiftedBy: offset, to: receiver) }
+        deliver(to: receiver) { events, range, offset in Self.walk(events, range, shiftedBy: offset, to: receiver) }
     }
 
-    /// Delivers every event not yet delivered, in delivery order: each sample to `handle`, called from
-    /// the loop itself with nothing between, frames and touches to `receiver`. For a receiver whose
-    /// samples go to a closure the compiler cannot see into, so no work of the receiver's is merged
-    /// with the loop's.
+    /// Makes, if not yet made, the copies of the lap's samples that `deliver(to:samplesTo:)` hands
+    /// out by address: one allocation, as large as the lap's events, to make before the clock starts.
+    public mutating func prepareSamples() {
+        if samples == nil { samples = LapSamples(lap) }
+    }
+
+    /// Delivers every event not yet delivered, in delivery order: each sample to `handle` by its
+    /// address, called from the loop itself with nothing between, frames and touches to `receiver`.
+    /// For a receiver whose samples go to a closure the compiler cannot see into: the sample is one
+    /// of the lap's copies (`prepareSamples()`, made here if it was not), its time shifted to its lap
+    /// just before the call, so no sample is copied for the call. The address is valid during the call.
     @inlinable
-    public mutating func deliver<Receiver: MotionEventReceiver>(to receiver: Receiver, samplesTo handle: (SensorSample) -> Void) {
-        deliver(to: receiver) { event, offset in
-            handle(SensorSample(sensor: event.pointee.sensor.unsafelyUnwrapped, time: event.pointee.time + offset, value: event.pointee.value))
+    public mutating func deliver<Receiver: MotionEventReceiver>(
+        to receiver: Receiver, samplesTo handle: (UnsafePointer<SensorSample>) -> Void
+    ) {
+        prepareSamples()
+        let samples = self.samples.unsafelyUnwrapped.base, hasFrames = lapHasFrames
+        deliver(to: receiver) { events, range, offset in
+            events.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return }
+                if hasFrames {
+                    for index in range {
+                        if first[index].sensor != nil {
+                            samples[index].time = first[index].time + offset
+                            handle(samples + index)
+                        } else {
+                            Self.handOver(frameAt: first + index, shiftedBy: offset, to: receiver)
+                        }
+                    }
+                } else {
+                    // Every event is a sample: no test per event.
+                    for index in range {
+                        samples[index].time = first[index].time + offset
+                        handle(samples + index)
+                    }
+                }
+            }
         }
     }
 
-    /// Delivers every event not yet delivered, in delivery order: each sample by `handSample` (given the
-    /// event and the offset of its lap), frames and touches to `receiver`.
+    /// Delivers every event not yet delivered, in delivery order: each stretch of the lap's events
+    /// between touches and laps by `walkStretch` (given the events, the stretch and the offset of its
+    /// lap), touches to `receiver`.
     @inlinable @inline(__always)
     mutating func deliver<Receiver: MotionEventReceiver>(
-        to receiver: Receiver, handingOver handSample: (UnsafePointer<EventLap.Event>, Double) -> Void
+        to receiver: Receiver, walkingStretchesWith walkStretch: ([EventLap.Event], Range<Int>, Double) -> Void
     ) {
         // Locals: the stretches below would otherwise read and write `self` around every call.
         let events = lap.events
@@ -80,7 +115,7 @@ public struct LapReplay {
                 if let touch = touches.nextTime, DeliveryOrder.touch(at: touch, isDueBy: events[end - 1].time + offset) {
                     stop = Self.firstEvent(in: events, from: position, to: end, atOrAfter: touch, shiftedBy: offset)
                 }
-                Self.walk(events, position..<stop, shiftedBy: offset, to: receiver, handingOver: handSample)
+                walkStretch(events, position..<stop, offset)
                 position = stop
                 if stop < end {
                     let due = events[stop].time + offset
@@ -95,19 +130,18 @@ public struct LapReplay {
         self.position = position
     }
 
-    /// Hands `range` of `events` on, each `offset` seconds later than in the lap, samples by `handSample`
-    /// and frames to `receiver`: the loop every sample and frame of a replay goes through.
+    /// Hands `range` of `events` on to `receiver`, each `offset` seconds later than in the lap: the
+    /// loop every sample and frame of a replay goes through.
     @inlinable @inline(__always)
     static func walk<Receiver: MotionEventReceiver>(
-        _ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: Receiver,
-        handingOver handSample: (UnsafePointer<EventLap.Event>, Double) -> Void
+        _ events: [EventLap.Event], _ range: Range<Int>, shiftedBy offset: Double, to receiver: Receiver
     ) {
         events.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }
             for index in range {
                 let event = first + index
                 if event.pointee.sensor != nil {
-                    handSample(event, offset)
+                    Self.handOver(sampleAt: event, shiftedBy: offset, to: receiver)
                 } else {
                     Self.handOver(frameAt: event, shiftedBy: offset, to: receiver)
                 }

@@ -12,8 +12,15 @@ public protocol MotionEventReceiver: AnyObject {
     /// Takes every event `replay` has still to deliver. Left to the default, which walks the replay
     /// calling this receiver's own methods, compiled for its type where the type is declared, so a
     /// virtual-time replay pays no dynamic call per event; a receiver that hands its samples to a
-    /// closure walks it with `LapReplay.deliver(to:samplesTo:)`, calling the closure from the loop.
+    /// closure walks it with `LapReplay.deliver(to:samplesTo:)`, calling the closure from the loop
+    /// with each sample's address.
     func receive(_ replay: inout LapReplay)
+
+    /// Readies `replay` for receivers of this type before the clock starts, so that `receive(_:)`
+    /// allocates nothing while it is measured. Left to the default, which needs nothing; a receiver
+    /// that walks it with `LapReplay.deliver(to:samplesTo:)` makes the lap's samples
+    /// (`LapReplay.prepareSamples()`).
+    static func prepare(_ replay: inout LapReplay)
 }
 
 extension MotionEventReceiver {
@@ -22,4 +29,7 @@ extension MotionEventReceiver {
     public func receive(_ replay: inout LapReplay) {
         replay.deliver(to: self)
     }
+
+    /// Needs nothing: `LapReplay.deliver(to:)` allocates nothing.
+    public static func prepare(_ replay: inout LapReplay) {}
 }

@@ -17,9 +17,9 @@ import MotionSensors
 ///
 /// It runs as a `Workload` class does, in every mode, pass and command, and costs per sample what the
 /// same code written as a class costs, and one call more: the virtual-time replay's loop calls its
-/// handler's closure directly, with a copy of the sample, where a class's small `handle` may be
-/// inlined into the loop. A workload that animates, takes touches or runs threads of its own is a
-/// `Workload`.
+/// handler's closure directly, with the address of the lap's copy of the sample, where a class's
+/// small `handle` may be inlined into the loop. A workload that animates, takes touches or runs
+/// threads of its own is a `Workload`.
 public struct ClosureWorkload: Sendable {
     /// Its sensors, rates, filters and parameters, as a class's `descriptor`.
     public let descriptor: WorkloadDescriptor

@@ -2,15 +2,16 @@ import MotionSensors
 
 /// What a `ClosureWorkload` makes for a case: its handler's state, fed sample by sample.
 ///
-/// Its `handle` is the handler's closure itself, called with the state's address, and a virtual-time
-/// replay (`receive(_:)`) calls that closure from its loop, so a sample costs one call to the closure,
-/// not a call through the workload and then another to the closure.
+/// Its `handle` is the handler's closure itself, called with the state's address and the sample's, and
+/// a virtual-time replay (`receive(_:)`) calls that closure from its loop with the address of the
+/// lap's copy of each sample, so a sample costs one call to the closure and the write of its time,
+/// neither a call through the workload nor a copy of the sample.
 public final class ClosureWorkloadInstance: WorkloadInstance {
     /// The state, outside the object: a stored property handed `inout` to a closure the compiler
     /// cannot see into would be checked for exclusive access at run time on every sample.
     @usableFromInline let state: UnsafeMutableRawPointer
-    /// The handler's closure, taking the state by its address.
-    @usableFromInline let update: (UnsafeMutableRawPointer, SensorSample) -> Void
+    /// The handler's closure, taking the state and the sample by their addresses.
+    @usableFromInline let update: (UnsafeMutableRawPointer, UnsafePointer<SensorSample>) -> Void
     private let release: () -> Void
     private let summary: () -> [String: Double]
     private let estimate: () -> GroundTruth?
@@ -23,9 +24,11 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
         typed.initialize(to: handler.state)
         state = UnsafeMutableRawPointer(typed)
         // A closure taking an `inout` value is called with the value's address, as one taking a raw
-        // pointer is: the same call, so the closure is kept as it is, with no wrapper to call through.
-        // Cast inside structs, whose fields keep their representation: cast alone, each side of a
-        // generic cast would get a reabstraction thunk to call through.
+        // pointer is; and one taking a `SensorSample` (five words, more than Swift passes a value in
+        // registers) with the sample's address, as one taking a pointer to it is: the same call, so
+        // the closure is kept as it is, with no wrapper to call through (`ClosureWorkloadTests`
+        // checks the samples it sees). Cast inside structs, whose fields keep their representation:
+        // cast alone, each side of a generic cast would get a reabstraction thunk to call through.
         update = unsafeBitCast(TypedUpdate(call: handler.handle), to: RawUpdate.self).call
         release = {
             typed.deinitialize(count: 1)
@@ -44,7 +47,7 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
     /// Hands `sample` to the handler's closure with the state.
     @inlinable
     public func handle(_ sample: SensorSample) {
-        update(state, sample)
+        withUnsafePointer(to: sample) { sample in update(state, sample) }
     }
 
     /// Walks `replay` into the handler's closure, called from the replay's loop for each sample.
@@ -52,6 +55,11 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
         // Locals: the loop then calls the closure with what it keeps in registers.
         let update = self.update, state = self.state
         replay.deliver(to: self) { sample in update(state, sample) }
+    }
+
+    /// Makes the lap's samples that `receive(_:)` hands the closure by address.
+    public static func prepare(_ replay: inout LapReplay) {
+        replay.prepareSamples()
     }
 
     /// Never called: a closure workload has no display rate.
@@ -78,7 +86,7 @@ private struct TypedUpdate<State> {
     let call: (inout State, SensorSample) -> Void
 }
 
-/// The same closure read as taking the state's address.
+/// The same closure read as taking the state's address and the sample's.
 private struct RawUpdate {
-    let call: (UnsafeMutableRawPointer, SensorSample) -> Void
+    let call: (UnsafeMutableRawPointer, UnsafePointer<SensorSample>) -> Void
 }

@@ -161,19 +161,27 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         ].joined(separator: " "))
     }
 
-    @Test func samplesHandedToAClosureComeInTheSameOrderAndTimesAsToTheReceiver() {
+    @Test(arguments: [60, nil] as [Double?])
+    func samplesHandedToAClosureComeInTheSameOrderAndTimesAsToTheReceiver(displayRate: Double?) {
         let touches = [TouchEvent(time: 0.05, .tap(Vector2(10, 10))), TouchEvent(time: 0.25, .tap(Vector2(3, 3)))]
-        let lap = tickLap(2, rate: 10, displayRate: 60)
+        let lap = tickLap(2, rate: 10, displayRate: displayRate)
         let whole = EventRecorder()
         var plain = LapReplay(lap: lap, units: 5, touches: touches)
         plain.deliver(to: whole)
-        // The samples go to the closure, frames and touches to the receiver: one sequence between them.
-        let split = EventRecorder()
-        var replay = LapReplay(lap: lap, units: 5, touches: touches)
-        replay.deliver(to: split) { sample in split.events.append(.sample(sample)) }
-        #expect(split.events == whole.events)
-        let kinds = tokens(split.events).map(\.first)
-        #expect(kinds.filter { $0 == "s" }.count == 5 && kinds.filter { $0 == "t" }.count == 2 && replay.frames == 30)
+        // The samples go to the closure, frames and touches to the receiver: one sequence between
+        // them, whether the lap's samples were made in advance or by the first delivery, whose
+        // remainder a second delivery picks up.
+        for prepared in [false, true] {
+            let split = EventRecorder()
+            var replay = LapReplay(lap: lap, units: 5, touches: touches)
+            if prepared { replay.prepareSamples() }
+            replay.deliver(to: split) { sample in split.events.append(.sample(sample.pointee)) }
+            replay.deliver(to: split) { _ in Issue.record("a replay delivers each event once") }
+            #expect(split.events == whole.events)
+            let kinds = tokens(split.events).map(\.first)
+            #expect(kinds.filter { $0 == "s" }.count == 5 && kinds.filter { $0 == "t" }.count == 2)
+            #expect(replay.frames == (displayRate == nil ? 0 : 30))
+        }
     }
 
     @Test func aLapOfTicksWithoutSamplesIsClockedByItsTicks() {

@@ -28,13 +28,17 @@ import Darwin
 ///   M-estimator: a reading whose residual is `outlierScale` typical residuals counts half, so a
 ///   disturbance does not bend the calibration. The typical residual follows the residuals with a
 ///   10 s time constant and never falls below `minimumResidual`.
-/// - Once a calibration is in force, a new fit replaces it only when it explains the readings of the
+/// - Once a calibration has settled, a new fit replaces it only when it explains the readings of the
 ///   last `memory` seconds clearly better: the residual variance with the calibration in force
 ///   (the field and its drift refitted) is at least `adoptionImprovement` times the new fit's, and
 ///   has been for `adoptionDelay` seconds on end. A magnetometer calibrated already (a research
 ///   IMU's, or a phone's once learnt) then keeps its calibration rather than taking up the last
 ///   errors of the filter's attitude; a magnet passing by, which no calibration explains, is not
-///   learnt; and a magnet fixed to the device for a while is learnt only if it stays.
+///   learnt; and a magnet fixed to the device for a while is learnt only if it stays. A prior has
+///   settled from the start; a calibration learnt from nothing, or one that has just replaced
+///   another, settles once a whole `memory` of readings more has been seen, and until then each
+///   trusted fit replaces the last, since each has seen more of the rotation, or less of what came
+///   before, than the one before.
 /// - A prior is a head start: the source's calibration recording, or, when the first reading is
 ///   already as weak as the Earth's field (`plausibleField`), the identity (a magnetometer calibrated
 ///   upstream, like a research IMU's). It counts as `priorWeight` readings, so rotation soon outweighs
@@ -124,11 +128,15 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     private var inForce = SIMD16<Double>()
     /// Since when (`elapsed`) fits have explained the readings clearly better than the calibration in force.
     private var betterSince: Double?
+    /// From when (`elapsed`) the calibration in force has settled: at once for a prior, else a memory
+    /// after the start or after the replacement that brought it.
+    private var settlesAt: Double
 
     /// A calibrator starting from `prior` (the source's calibration recording), or from nothing.
     public init(prior: MagnetometerCalibration? = nil, settings: Settings = .standard) {
         self.settings = settings
         self.prior = prior
+        settlesAt = prior == nil ? settings.memory : 0
         if let prior { setPrior(offset: prior.offset, softIron: prior.softIron) }
         inForce = priorValues
         calibration = prior
@@ -156,6 +164,7 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         if readings == 0, prior == nil, settings.plausibleField.contains(raw.length) {
             setPrior(offset: .zero, softIron: .identity)
             inForce = priorValues
+            settlesAt = 0
             calibration = MagnetometerCalibration(offset: .zero, fieldStrength: raw.length)
         }
         readings += 1
@@ -272,10 +281,10 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     }
 
     /// Whether `solution` has explained the readings clearly better than the calibration in force
-    /// for long enough (always, when none is in force): the sums solved again with its hard and
+    /// for long enough (always, when none is in force or it has not settled): the sums solved again with its hard and
     /// soft iron held (by priors `weights` would never reach) leave that much more residual variance.
     private mutating func clearlyBetter(_ solution: LeastSquaresSolution, than weights: SIMD16<Double>) -> Bool {
-        guard calibration != nil else { return true }
+        guard calibration != nil, elapsed >= settlesAt else { return true }
         var held = weights
         let pin = 1e9 * max(1, equations.totalWeight)
         for index in Unknown.offset..<Unknown.count { held[index] = pin }
@@ -291,6 +300,9 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         betterSince = since
         guard elapsed - since >= settings.adoptionDelay else { return false }
         betterSince = nil
+        // The memory still holds readings from before the change: the fits of the next memory,
+        // each of the new state alone a little more, replace this one freely.
+        settlesAt = elapsed + settings.memory
         return true
     }
 

@@ -18,8 +18,8 @@ import Darwin
 ///   here from accepted readings with time constant `referenceTimeConstant`. Iron nearby changes
 ///   both; so do a calibration's last errors and the filter's tilt error as the device turns, by
 ///   amounts that differ from device to device. So the tolerance is `fieldTolerance` times the
-///   typical deviation of each, learnt as it goes (a 10 s average of deviations clipped at three
-///   typical ones), not a fixed fraction.
+///   typical deviation of each, learnt as it goes (a 10 s average of the deviations of the readings
+///   that pass), not a fixed fraction.
 /// - Recovery: after a disturbance the field is trusted again once `minimumCleanTime` seconds of
 ///   readings pass the test.
 /// - A new local field (another room): a field that stays the same, within the tolerance, for
@@ -115,9 +115,13 @@ public struct DisturbanceRejection: Hashable, Sendable {
         let strengthTolerance = fieldTolerance * typicalStrengthDeviation, dipTolerance = fieldTolerance * typicalDipDeviation
         let strengthDeviation = abs(strength - referenceStrength), dipDeviation = abs(smoothedDip - referenceDip)
         let within = fieldTolerance == 0 || (strengthDeviation <= strengthTolerance && dipDeviation <= dipTolerance)
-        let follow = 1 - exp(-dt / 10)
-        typicalStrengthDeviation = max(0.5, typicalStrengthDeviation + follow * (min(strengthDeviation, 3 * typicalStrengthDeviation) - typicalStrengthDeviation))
-        typicalDipDeviation = max(0.01, typicalDipDeviation + follow * (min(dipDeviation, 3 * typicalDipDeviation) - typicalDipDeviation))
+        if within {
+            // Only readings taken for the Earth's field teach what is typical: a magnet that stays
+            // would otherwise widen the tolerance until it passed.
+            let follow = 1 - exp(-dt / 10)
+            typicalStrengthDeviation = max(0.5, typicalStrengthDeviation + follow * (strengthDeviation - typicalStrengthDeviation))
+            typicalDipDeviation = max(0.01, typicalDipDeviation + follow * (dipDeviation - typicalDipDeviation))
+        }
         if within {
             cleanTime += dt
             disturbedTime = 0

@@ -61,6 +61,13 @@ public struct LaidigSeelFilter: AttitudeFilter {
         public var restRateThreshold: Double
         /// The largest distance of an accelerometer reading from its low-passed value at rest, g.
         public var restAccelerationThreshold: Double
+        /// How far, g, the low-passed acceleration may move while the device rests.
+        public var restAccelerationDrift: Double
+        /// How far the low-passed field may move while the device rests, as a fraction of its strength.
+        public var restFieldDrift: Double
+        /// How far, rad/s, the low-passed rate at rest may lie from the bias learnt (or three of the
+        /// bias's standard deviations, while it is less known than that) on any axis.
+        public var restBiasTolerance: Double
         /// Seconds within both rest thresholds before the device counts as resting.
         public var restMinimumTime: Double
 
@@ -68,7 +75,8 @@ public struct LaidigSeelFilter: AttitudeFilter {
         public init(
             inclinationTimeConstant: Double, headingTimeConstant: Double, initialBiasUncertainty: Double, biasDriftRate: Double,
             motionBiasUncertainty: Double, headingBiasUncertainty: Double, restBiasUncertainty: Double, maximumBias: Double,
-            biasStartDelay: Double, restRateThreshold: Double, restAccelerationThreshold: Double, restMinimumTime: Double
+            biasStartDelay: Double, restRateThreshold: Double, restAccelerationThreshold: Double, restAccelerationDrift: Double, restFieldDrift: Double,
+            restBiasTolerance: Double, restMinimumTime: Double
         ) {
             self.inclinationTimeConstant = inclinationTimeConstant
             self.headingTimeConstant = headingTimeConstant
@@ -81,17 +89,25 @@ public struct LaidigSeelFilter: AttitudeFilter {
             self.biasStartDelay = biasStartDelay
             self.restRateThreshold = restRateThreshold
             self.restAccelerationThreshold = restAccelerationThreshold
+            self.restAccelerationDrift = restAccelerationDrift
+            self.restFieldDrift = restFieldDrift
+            self.restBiasTolerance = restBiasTolerance
             self.restMinimumTime = restMinimumTime
         }
 
         /// VQF's time constants (3 s and 9 s); a bias of up to 0.3 rad/s (an iPhone 5's gyroscope reads
         /// 0.1 rad/s at rest), uncertain by 0.2 rad/s at first, drifting 0.1 °/s in 100 s; in motion
-        /// it settles within 0.2 °/s on either correction, at rest within VQF's 0.03 °/s. Rest as
-        /// VQF judges it: within 2 °/s and 0.05 g of the readings' half-second low-pass for 1.5 s.
+        /// it settles within 0.02 °/s on either correction, following a change in about 3 s (at 50 Hz
+        /// the pace of a fixed 0.002 rad/s per measurement), at rest within VQF's 0.03 °/s. Rest as
+        /// VQF judges it, within 2 °/s and 0.05 g of the readings' half-second low-pass for 1.5 s,
+        /// with the low-passed acceleration held within 0.01 g and the field within 1 % (each about
+        /// half a degree of turn, five times what a phone's noise moves them) and, as VQF clips its
+        /// bias, the rate within 2 °/s of the bias once that is known.
         public static let standard = Settings(
             inclinationTimeConstant: 3, headingTimeConstant: 9, initialBiasUncertainty: 0.2, biasDriftRate: 0.000_174_5,
-            motionBiasUncertainty: 0.0035, headingBiasUncertainty: 0.0035, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
-            biasStartDelay: 2, restRateThreshold: 0.035, restAccelerationThreshold: 0.05, restMinimumTime: 1.5)
+            motionBiasUncertainty: 0.000_3, headingBiasUncertainty: 0.000_3, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
+            biasStartDelay: 2, restRateThreshold: 0.035, restAccelerationThreshold: 0.05, restAccelerationDrift: 0.01, restFieldDrift: 0.01,
+            restBiasTolerance: 0.035, restMinimumTime: 1.5)
     }
 
     /// Time constants and the bias filter's noise model.
@@ -112,6 +128,8 @@ public struct LaidigSeelFilter: AttitudeFilter {
     private var heading = Quaternion.identity
     private var biasFilter: GyroBiasKalmanFilter
     private var rest: RestDetector
+    /// Whether the device rests and reads a rate that can be its bias (`restBiasTolerance`).
+    private var resting = false
     private var upLowPass = TwoStageLowPass()
     private var row0LowPass = TwoStageLowPass()
     private var row1LowPass = TwoStageLowPass()
@@ -132,7 +150,8 @@ public struct LaidigSeelFilter: AttitudeFilter {
         biasFilter = GyroBiasKalmanFilter(
             initialUncertainty: settings.initialBiasUncertainty, driftRate: settings.biasDriftRate, maximumBias: settings.maximumBias)
         rest = RestDetector(settings: .init(
-            rateThreshold: settings.restRateThreshold, accelerationThreshold: settings.restAccelerationThreshold, timeConstant: 0.5,
+            rateThreshold: settings.restRateThreshold, accelerationThreshold: settings.restAccelerationThreshold,
+            accelerationDrift: settings.restAccelerationDrift, fieldDrift: settings.restFieldDrift, timeConstant: 0.5,
             minimumTime: settings.restMinimumTime))
     }
 
@@ -153,8 +172,9 @@ public struct LaidigSeelFilter: AttitudeFilter {
         sinceField += dt
         gyroAttitude = gyroAttitude.integrated(angularRate: gyroscope - biasFilter.bias, over: dt)
         biasFilter.predict(dt: dt)
-        rest.update(gyroscope: gyroscope, accelerometer: accelerometer, dt: dt)
-        if rest.isResting, dt > 0 {
+        rest.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: dt)
+        resting = rest.isResting && biasFilter.couldBeBias(rest.meanRate, within: settings.restBiasTolerance)
+        if resting, dt > 0 {
             biasFilter.update(rest.meanRate, noise: biasFilter.measurementNoise(settlingAt: settings.restBiasUncertainty, dt: dt))
         }
         // At first the low-passes average everything seen so far, so the start is not held at one
@@ -192,7 +212,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
         // Once a field has come, wait for the heading's measurements too: alone, the inclination's
         // leave the bias about the vertical free to wander, and its heading with it.
         let headingReady = headingTime.map { $0 > settings.headingTimeConstant } ?? true
-        guard elapsed >= settings.biasStartDelay * settings.inclinationTimeConstant, headingReady, !rest.isResting, dt > 0 else { return }
+        guard elapsed >= settings.biasStartDelay * settings.inclinationTimeConstant, headingReady, !resting, dt > 0 else { return }
         // The correction's rate: its rotation vector (twice its vector part, for the small turn of one
         // update) over dt. It undoes what the bias error did, hence the sign.
         let rate = correction.vector * (2 / dt)
@@ -221,7 +241,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
         let gain = max(dt / (settings.headingTimeConstant + dt), time < settings.headingTimeConstant ? 1 / headingUpdates : 0)
         let turned = (heading * Quaternion(rotationVector: Vector3(0, 0, gain * disagreement))).renormalized
         heading = turned.w < 0 ? Quaternion(w: -turned.w, x: 0, y: 0, z: -turned.z) : turned
-        guard time > settings.headingTimeConstant, started, elapsed > 0, !rest.isResting, dt > 0 else { return }
+        guard time > settings.headingTimeConstant, started, elapsed > 0, !resting, dt > 0 else { return }
         // In steady state the offset lags a heading drifting at rate w by w·τ.
         biasFilter.update(
             verticalRow, verticalBias - disagreement / settings.headingTimeConstant,

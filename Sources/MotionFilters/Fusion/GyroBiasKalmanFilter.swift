@@ -42,12 +42,14 @@ struct GyroBiasKalmanFilter: Hashable, Sendable {
         return (variance * variance / (driftRate * driftRate * max(dt, 1e-6)) + variance).squareRoot()
     }
 
-    /// Whether `rate` (rad/s) can be the bias: on every axis within `tolerance` of the estimate, or
-    /// within three standard deviations where the bias is known less well than that. A device at
-    /// rest reads its bias; one turning steadily reads a rate the bias, once learnt, does not explain.
+    /// Whether `rate` (rad/s) can be the bias: on every axis no larger than `maximumBias` and within
+    /// `tolerance` of the estimate, or within three standard deviations where the bias is known less
+    /// well than that. A device at rest reads its bias; one turning steadily reads a rate the bias,
+    /// once learnt, does not explain.
     func couldBeBias(_ rate: Vector3, within tolerance: Double) -> Bool {
         let difference = rate - bias, variance = Vector3(covariance.row0.x, covariance.row1.y, covariance.row2.z)
-        return abs(difference.x) <= max(tolerance, 3 * variance.x.squareRoot())
+        return clipped(rate) == rate
+            && abs(difference.x) <= max(tolerance, 3 * variance.x.squareRoot())
             && abs(difference.y) <= max(tolerance, 3 * variance.y.squareRoot())
             && abs(difference.z) <= max(tolerance, 3 * variance.z.squareRoot())
     }

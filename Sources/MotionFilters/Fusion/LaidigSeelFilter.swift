@@ -105,7 +105,7 @@ public struct LaidigSeelFilter: AttitudeFilter {
         /// bias, the rate within 2 °/s of the bias once that is known.
         public static let standard = Settings(
             inclinationTimeConstant: 3, headingTimeConstant: 9, initialBiasUncertainty: 0.2, biasDriftRate: 0.000_174_5,
-            motionBiasUncertainty: 0.000_3, headingBiasUncertainty: 0.000_3, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
+            motionBiasUncertainty: 0.000_3, headingBiasUncertainty: 0.0025, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
             biasStartDelay: 2, restRateThreshold: 0.035, restAccelerationThreshold: 0.05, restAccelerationDrift: 0.01, restFieldDrift: 0.01,
             restBiasTolerance: 0.035, restMinimumTime: 1.5)
     }

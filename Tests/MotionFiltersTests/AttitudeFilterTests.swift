@@ -128,6 +128,39 @@ import Testing
         #expect(worstTilt < 0.15 && worstHeading < 0.35, "tilt \(worstTilt)°, heading \(worstHeading)°")
     }
 
+    /// Lying still with a gyroscope bias on every axis and no magnetometer, the Laidig–Seel filter
+    /// learns the whole bias at rest, the part about the vertical too, which no correction observes
+    /// without a field: within 10 % in half a minute.
+    @Test func laidigSeelLearnsTheWholeBiasAtRest() {
+        let bias = Vector3(0.5, 1, -0.8) * (Double.pi / 180)
+        var device = VirtualDevice(scenario: .still, seed: 1, noise: SensorNoise(gyroscope: SensorErrorModel(bias: bias)))
+        var filter = LaidigSeelFilter()
+        for tick in 0...(30 * 50) {
+            let time = Double(tick) / 50
+            filter.update(
+                gyroscope: device.reading(of: .gyroscope, at: time).value, accelerometer: device.reading(of: .accelerometer, at: time).value,
+                magnetometer: nil, dt: 0.02)
+        }
+        #expect((filter.bias - bias).length < 0.1 * bias.length, "learnt \(filter.bias), true \(bias)")
+    }
+
+    /// A steady turn keeps the rate and the readings steady, as rest does: turning flat with
+    /// perfect sensors, the Laidig–Seel filter learns no bias from it, at 30 °/s without a field
+    /// (no bias is that large) and at 5 °/s with one (the field swings through the device's axes).
+    @Test(arguments: [(30.0, false), (5.0, true)])
+    func aSteadyTurnIsNotRest(rate: Double, withField: Bool) {
+        let scenario = Scenario.turning(rate: rate)
+        var device = VirtualDevice(scenario: scenario, seed: 1, noise: .none)
+        var filter = LaidigSeelFilter()
+        for tick in 0...Int(min(scenario.duration, 60) * 50) {
+            let time = Double(tick) / 50
+            filter.update(
+                gyroscope: device.reading(of: .gyroscope, at: time).value, accelerometer: device.reading(of: .accelerometer, at: time).value,
+                magnetometer: withField ? device.reading(of: .magnetometer, at: time).value : nil, dt: 0.02)
+        }
+        #expect(filter.bias.length < Angle.radians(fromDegrees: 0.05), "\(rate) °/s: learnt \(filter.bias)")
+    }
+
     /// Zero and degenerate readings skip their correction: nothing starts on a zero accelerometer, a
     /// zero or vertical field leaves the attitude finite, and a zero step changes nothing.
     @Test(arguments: filterNames)

@@ -78,6 +78,30 @@ import Testing
         #expect((try #require(calibrator.calibration).offset - before).length < 2)
     }
 
+    /// A magnet carried with the phone adds a constant to every reading, as hard iron does. Carried
+    /// for half a minute it explains the readings better than the calibration in force for less than
+    /// `adoptionDelay`, so it is not learnt, and the calibration is right again when it is gone;
+    /// carried for three minutes it is learnt.
+    @Test func aMagnetIsLearntAsHardIronOnlyIfItStays() throws {
+        let magnet = Vector3(25, -15, 10)
+        var calibrator = GyroAidedMagnetometerCalibrator()
+        var time = 0.0
+        func feed(seconds: Double, extra: Vector3 = .zero) {
+            for _ in 0..<Int(seconds * 25) {
+                calibrator.update(Self.raw(Self.attitude(at: time), extra: extra), attitude: Self.attitude(at: time), dt: 0.04)
+                time += 0.04
+            }
+        }
+        feed(seconds: 60)
+        let learnt = try #require(calibrator.calibration).offset
+        #expect((learnt - Self.hardIron).length < 3, "offset \(learnt)")
+        feed(seconds: 30, extra: magnet)
+        #expect((try #require(calibrator.calibration).offset - learnt).length < 1, "the magnet was learnt within 30 s")
+        feed(seconds: 180, extra: magnet)
+        let staying = try #require(calibrator.calibration).offset
+        #expect((staying - Self.hardIron - magnet).length < 3, "offset \(staying), hard iron and magnet \(Self.hardIron + magnet)")
+    }
+
     /// A magnetometer calibrated upstream (a first reading as weak as the Earth's field) is trusted
     /// from the start, through the identity.
     @Test func aCalibratedMagnetometerIsTrustedAtOnce() {

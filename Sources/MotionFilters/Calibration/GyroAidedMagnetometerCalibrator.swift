@@ -28,6 +28,17 @@ import Darwin
 ///   M-estimator: a reading whose residual is `outlierScale` typical residuals counts half, so a
 ///   disturbance does not bend the calibration. The typical residual follows the residuals with a
 ///   10 s time constant and never falls below `minimumResidual`.
+/// - Once a calibration has settled, a new fit replaces it only when it explains the readings of the
+///   last `memory` seconds clearly better: the residual variance with the calibration in force
+///   (the field and its drift refitted) is at least `adoptionImprovement` times the new fit's, and
+///   has been for `adoptionDelay` seconds on end. A magnetometer calibrated already (a research
+///   IMU's, or a phone's once learnt) then keeps its calibration rather than taking up the last
+///   errors of the filter's attitude; a magnet passing by, which no calibration explains, is not
+///   learnt; and a magnet fixed to the device for a while is learnt only if it stays. A prior has
+///   settled from the start; a calibration learnt from nothing, or one that has just replaced
+///   another, settles once a whole `memory` of readings more has been seen, and until then each
+///   trusted fit replaces the last, since each has seen more of the rotation, or less of what came
+///   before, than the one before.
 /// - A prior is a head start: the source's calibration recording, or, when the first reading is
 ///   already as weak as the Earth's field (`plausibleField`), the identity (a magnetometer calibrated
 ///   upstream, like a research IMU's). It counts as `priorWeight` readings, so rotation soon outweighs
@@ -57,11 +68,17 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         public var plausibleField: ClosedRange<Double>
         /// How many readings a prior is worth.
         public var priorWeight: Double
+        /// How many times smaller the new fit's residual variance must be than the calibration in
+        /// force's before it replaces it.
+        public var adoptionImprovement: Double
+        /// Seconds a new fit must keep that improvement before it replaces the calibration in force.
+        public var adoptionDelay: Double
 
         /// Creates settings.
         public init(
             memory: Double, refitInterval: Int, trustedUncertainty: Double, outlierScale: Double, minimumResidual: Double,
-            softIronStiffness: Double, plausibleField: ClosedRange<Double>, priorWeight: Double
+            softIronStiffness: Double, plausibleField: ClosedRange<Double>, priorWeight: Double, adoptionImprovement: Double,
+            adoptionDelay: Double
         ) {
             self.memory = memory
             self.refitInterval = refitInterval
@@ -71,14 +88,18 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
             self.softIronStiffness = softIronStiffness
             self.plausibleField = plausibleField
             self.priorWeight = priorWeight
+            self.adoptionImprovement = adoptionImprovement
+            self.adoptionDelay = adoptionDelay
         }
 
         /// A minute of memory, a refit every 10 readings (a few per second), trust at 1.5 µT (2° of a
         /// 45 µT field's horizontal 22 µT); residuals of 2.5 typical ones count half; 1.5 µT is twice
-        /// a phone magnetometer's noise; the Earth's field is 25–65 µT at the surface.
+        /// a phone magnetometer's noise; the Earth's field is 25–65 µT at the surface. A new fit
+        /// replaces one in force when it halves the residual variance for a whole memory.
         public static let standard = Settings(
             memory: 60, refitInterval: 10, trustedUncertainty: 1.5, outlierScale: 2.5, minimumResidual: 1.5,
-            softIronStiffness: 0.08, plausibleField: 20...70, priorWeight: 1)
+            softIronStiffness: 0.08, plausibleField: 20...70, priorWeight: 1, adoptionImprovement: 2,
+            adoptionDelay: 60)
     }
 
     /// How fast to forget, when to refit, and what to trust.
@@ -101,12 +122,23 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     /// Seconds since the fit's time origin.
     private var sinceOrigin = 0.0
     private var readings = 0
+    /// Seconds of readings so far.
+    private var elapsed = 0.0
+    /// The hard- and soft-iron unknowns of the calibration in force.
+    private var inForce = SIMD16<Double>()
+    /// Since when (`elapsed`) fits have explained the readings clearly better than the calibration in force.
+    private var betterSince: Double?
+    /// From when (`elapsed`) the calibration in force has settled: at once for a prior, else a memory
+    /// after the start or after the replacement that brought it.
+    private var settlesAt: Double
 
     /// A calibrator starting from `prior` (the source's calibration recording), or from nothing.
     public init(prior: MagnetometerCalibration? = nil, settings: Settings = .standard) {
         self.settings = settings
         self.prior = prior
+        settlesAt = prior == nil ? settings.memory : 0
         if let prior { setPrior(offset: prior.offset, softIron: prior.softIron) }
+        inForce = priorValues
         calibration = prior
     }
 
@@ -131,10 +163,13 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         guard raw.x.isFinite, raw.y.isFinite, raw.z.isFinite, dt >= 0, dt.isFinite else { return }
         if readings == 0, prior == nil, settings.plausibleField.contains(raw.length) {
             setPrior(offset: .zero, softIron: .identity)
+            inForce = priorValues
+            settlesAt = 0
             calibration = MagnetometerCalibration(offset: .zero, fieldStrength: raw.length)
         }
         readings += 1
         sinceOrigin += dt
+        elapsed += dt
         let deviceAxes = attitude.conjugate
         let weight = judge(raw, deviceAxes: deviceAxes, dt: dt)
         moveOriginToNow()
@@ -232,7 +267,10 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         }
         let uncertainty = horizontalVariance.squareRoot()
         offsetUncertainty = uncertainty
-        guard uncertainty <= settings.trustedUncertainty, let reference = referenceField else { return }
+        guard uncertainty <= settings.trustedUncertainty, let reference = referenceField,
+            clearlyBetter(solution, than: weights)
+        else { return }
+        inForce = solution.values
         let offset = Vector3(solution.values[Unknown.offset], solution.values[Unknown.offset + 1], solution.values[Unknown.offset + 2])
         let bend = softIron(solution.values)
         let reshaping = Matrix3(rows: bend.row0 + Vector3(1, 0, 0), bend.row1 + Vector3(0, 1, 0), bend.row2 + Vector3(0, 0, 1))
@@ -240,6 +278,32 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         guard eigen.values.x > 0 else { return }
         calibration = MagnetometerCalibration(offset: offset, softIron: eigen.matrix(mappingValues: { 1 / $0 }), fieldStrength: reference.length)
         adoptedFits += 1
+    }
+
+    /// Whether `solution` has explained the readings clearly better than the calibration in force
+    /// for long enough (always, when none is in force or it has not settled): the sums solved again with its hard and
+    /// soft iron held (by priors `weights` would never reach) leave that much more residual variance.
+    private mutating func clearlyBetter(_ solution: LeastSquaresSolution, than weights: SIMD16<Double>) -> Bool {
+        guard calibration != nil, elapsed >= settlesAt else { return true }
+        var held = weights
+        let pin = 1e9 * max(1, equations.totalWeight)
+        for index in Unknown.offset..<Unknown.count { held[index] = pin }
+        var values = priorValues
+        for index in Unknown.offset..<Unknown.count { values[index] = inForce[index] }
+        guard let kept = equations.solve(priorWeights: held, priorValues: values),
+            kept.residualVariance >= settings.adoptionImprovement * solution.residualVariance
+        else {
+            betterSince = nil
+            return false
+        }
+        let since = betterSince ?? elapsed
+        betterSince = since
+        guard elapsed - since >= settings.adoptionDelay else { return false }
+        betterSince = nil
+        // The memory still holds readings from before the change: the fits of the next memory,
+        // each of the new state alone a little more, replace this one freely.
+        settlesAt = elapsed + settings.memory
+        return true
     }
 
     /// E from the unknowns.

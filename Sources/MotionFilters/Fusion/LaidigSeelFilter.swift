@@ -21,11 +21,15 @@ import Darwin
 /// - **Heading.** The calibrated field, seen in that inclination-corrected frame, gives the heading
 ///   offset to magnetic north; the offset follows it through a first-order low-pass of time constant
 ///   `headingTimeConstant`, with gains 1, ½, ⅓, … at first so the first fields set it quickly.
-/// - **Bias.** `GyroBiasKalmanFilter` takes the inclination correction's rate (the bias about the
-///   horizontal axes) and, unlike VQF, the heading correction's (about the vertical), since a phone's
-///   magnetometer, once calibrated online, holds the heading better than a bias left unobserved.
-///   Its start waits `biasStartDelay` inclination time constants, while the low-pass settles, and,
-///   once a field has come, the heading's first time constant.
+/// - **Bias.** `GyroBiasKalmanFilter` takes, while the device moves, the inclination correction's
+///   rate (the bias about the horizontal axes) and, unlike VQF, the heading correction's (about the
+///   vertical), since a phone's magnetometer, once calibrated online, holds the heading better than a
+///   bias left unobserved; and, while it rests (`RestDetector`), the low-passed rate itself, the whole
+///   bias, as VQF does. Each kind of measurement counts by the uncertainty the bias would settle at
+///   on it alone (`motionBiasUncertainty`, `headingBiasUncertainty`, `restBiasUncertainty`), so the
+///   bias is learnt at the same pace at any rate. The motion measurements wait `biasStartDelay`
+///   inclination time constants, while the low-pass settles, and, once a field has come, the
+///   heading's first time constant.
 ///
 /// The filter starts on its first update with a usable accelerometer reading: level from it, and the
 /// heading from the field if one comes with it, else whatever the device faced. Readings as
@@ -42,35 +46,68 @@ public struct LaidigSeelFilter: AttitudeFilter {
         public var initialBiasUncertainty: Double
         /// How far the bias may drift in a second, rad/s per √s.
         public var biasDriftRate: Double
-        /// The noise of the inclination correction's rate as a bias measurement, rad/s.
-        public var inclinationRateNoise: Double
-        /// The noise of the heading correction's rate as a bias measurement, rad/s.
-        public var headingRateNoise: Double
+        /// The uncertainty, rad/s, the bias about the horizontal axes settles at on the inclination
+        /// correction's rate alone: the larger, the more slowly that rate teaches it.
+        public var motionBiasUncertainty: Double
+        /// The same for the bias about the vertical, on the heading correction's rate.
+        public var headingBiasUncertainty: Double
+        /// The same for the whole bias, on the rate measured at rest.
+        public var restBiasUncertainty: Double
         /// The largest bias believed on any axis, rad/s.
         public var maximumBias: Double
-        /// How many inclination time constants to wait before learning the bias.
+        /// How many inclination time constants to wait before learning the bias in motion.
         public var biasStartDelay: Double
+        /// The largest distance of a gyroscope reading from its low-passed value at rest, rad/s.
+        public var restRateThreshold: Double
+        /// The largest distance of an accelerometer reading from its low-passed value at rest, g.
+        public var restAccelerationThreshold: Double
+        /// How far, g, the low-passed acceleration may move while the device rests.
+        public var restAccelerationDrift: Double
+        /// How far the low-passed field may move while the device rests, as a fraction of its strength.
+        public var restFieldDrift: Double
+        /// How far, rad/s, the low-passed rate at rest may lie from the bias learnt (or three of the
+        /// bias's standard deviations, while it is less known than that) on any axis.
+        public var restBiasTolerance: Double
+        /// Seconds within both rest thresholds before the device counts as resting.
+        public var restMinimumTime: Double
 
         /// Creates settings.
         public init(
             inclinationTimeConstant: Double, headingTimeConstant: Double, initialBiasUncertainty: Double, biasDriftRate: Double,
-            inclinationRateNoise: Double, headingRateNoise: Double, maximumBias: Double, biasStartDelay: Double
+            motionBiasUncertainty: Double, headingBiasUncertainty: Double, restBiasUncertainty: Double, maximumBias: Double,
+            biasStartDelay: Double, restRateThreshold: Double, restAccelerationThreshold: Double, restAccelerationDrift: Double, restFieldDrift: Double,
+            restBiasTolerance: Double, restMinimumTime: Double
         ) {
             self.inclinationTimeConstant = inclinationTimeConstant
             self.headingTimeConstant = headingTimeConstant
             self.initialBiasUncertainty = initialBiasUncertainty
             self.biasDriftRate = biasDriftRate
-            self.inclinationRateNoise = inclinationRateNoise
-            self.headingRateNoise = headingRateNoise
+            self.motionBiasUncertainty = motionBiasUncertainty
+            self.headingBiasUncertainty = headingBiasUncertainty
+            self.restBiasUncertainty = restBiasUncertainty
             self.maximumBias = maximumBias
             self.biasStartDelay = biasStartDelay
+            self.restRateThreshold = restRateThreshold
+            self.restAccelerationThreshold = restAccelerationThreshold
+            self.restAccelerationDrift = restAccelerationDrift
+            self.restFieldDrift = restFieldDrift
+            self.restBiasTolerance = restBiasTolerance
+            self.restMinimumTime = restMinimumTime
         }
 
         /// VQF's time constants (3 s and 9 s); a bias of up to 0.3 rad/s (an iPhone 5's gyroscope reads
-        /// 0.1 rad/s at rest), uncertain by 0.2 rad/s at first, drifting 0.1 °/s in 100 s.
+        /// 0.1 rad/s at rest), uncertain by 0.2 rad/s at first, drifting 0.1 °/s in 100 s; in motion
+        /// it settles within 0.02 °/s on either correction, following a change in about 3 s (at 50 Hz
+        /// the pace of a fixed 0.002 rad/s per measurement), at rest within VQF's 0.03 °/s. Rest as
+        /// VQF judges it, within 2 °/s and 0.05 g of the readings' half-second low-pass for 1.5 s,
+        /// with the low-passed acceleration held within 0.01 g and the field within 1 % (each about
+        /// half a degree of turn, five times what a phone's noise moves them) and, as VQF clips its
+        /// bias, the rate within 2 °/s of the bias once that is known.
         public static let standard = Settings(
             inclinationTimeConstant: 3, headingTimeConstant: 9, initialBiasUncertainty: 0.2, biasDriftRate: 0.000_174_5,
-            inclinationRateNoise: 0.002, headingRateNoise: 0.002, maximumBias: 0.3, biasStartDelay: 2)
+            motionBiasUncertainty: 0.000_3, headingBiasUncertainty: 0.0025, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
+            biasStartDelay: 2, restRateThreshold: 0.035, restAccelerationThreshold: 0.05, restAccelerationDrift: 0.01, restFieldDrift: 0.01,
+            restBiasTolerance: 0.035, restMinimumTime: 1.5)
     }
 
     /// Time constants and the bias filter's noise model.
@@ -90,6 +127,9 @@ public struct LaidigSeelFilter: AttitudeFilter {
     /// turns it by its small step instead of taking the sine and cosine of the whole angle.
     private var heading = Quaternion.identity
     private var biasFilter: GyroBiasKalmanFilter
+    private var rest: RestDetector
+    /// Whether the device rests and reads a rate that can be its bias (`restBiasTolerance`).
+    private var resting = false
     private var upLowPass = TwoStageLowPass()
     private var row0LowPass = TwoStageLowPass()
     private var row1LowPass = TwoStageLowPass()
@@ -109,6 +149,10 @@ public struct LaidigSeelFilter: AttitudeFilter {
         self.settings = settings
         biasFilter = GyroBiasKalmanFilter(
             initialUncertainty: settings.initialBiasUncertainty, driftRate: settings.biasDriftRate, maximumBias: settings.maximumBias)
+        rest = RestDetector(settings: .init(
+            rateThreshold: settings.restRateThreshold, accelerationThreshold: settings.restAccelerationThreshold,
+            accelerationDrift: settings.restAccelerationDrift, fieldDrift: settings.restFieldDrift, timeConstant: 0.5,
+            minimumTime: settings.restMinimumTime))
     }
 
     /// Integrates the gyroscope less the bias over `dt`, then corrects the inclination toward the
@@ -128,6 +172,11 @@ public struct LaidigSeelFilter: AttitudeFilter {
         sinceField += dt
         gyroAttitude = gyroAttitude.integrated(angularRate: gyroscope - biasFilter.bias, over: dt)
         biasFilter.predict(dt: dt)
+        rest.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: dt)
+        resting = rest.isResting && biasFilter.couldBeBias(rest.meanRate, within: settings.restBiasTolerance)
+        if resting, dt > 0 {
+            biasFilter.update(rest.meanRate, noise: biasFilter.measurementNoise(settlingAt: settings.restBiasUncertainty, dt: dt))
+        }
         // At first the low-passes average everything seen so far, so the start is not held at one
         // shaken reading for a whole time constant.
         let gain = TwoStageLowPass.gain(dt: dt, timeConstant: min(settings.inclinationTimeConstant, max(elapsed, dt)))
@@ -163,11 +212,12 @@ public struct LaidigSeelFilter: AttitudeFilter {
         // Once a field has come, wait for the heading's measurements too: alone, the inclination's
         // leave the bias about the vertical free to wander, and its heading with it.
         let headingReady = headingTime.map { $0 > settings.headingTimeConstant } ?? true
-        guard elapsed >= settings.biasStartDelay * settings.inclinationTimeConstant, headingReady, dt > 0 else { return }
+        guard elapsed >= settings.biasStartDelay * settings.inclinationTimeConstant, headingReady, !resting, dt > 0 else { return }
         // The correction's rate: its rotation vector (twice its vector part, for the small turn of one
         // update) over dt. It undoes what the bias error did, hence the sign.
         let rate = correction.vector * (2 / dt)
-        biasFilter.update(row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y, noise: settings.inclinationRateNoise)
+        biasFilter.update(
+            row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y, noise: biasFilter.measurementNoise(settlingAt: settings.motionBiasUncertainty, dt: dt))
     }
 
     private mutating func trackVertical(_ row: Vector3, dt: Double) {
@@ -191,9 +241,11 @@ public struct LaidigSeelFilter: AttitudeFilter {
         let gain = max(dt / (settings.headingTimeConstant + dt), time < settings.headingTimeConstant ? 1 / headingUpdates : 0)
         let turned = (heading * Quaternion(rotationVector: Vector3(0, 0, gain * disagreement))).renormalized
         heading = turned.w < 0 ? Quaternion(w: -turned.w, x: 0, y: 0, z: -turned.z) : turned
-        guard time > settings.headingTimeConstant, started, elapsed > 0 else { return }
+        guard time > settings.headingTimeConstant, started, elapsed > 0, !resting, dt > 0 else { return }
         // In steady state the offset lags a heading drifting at rate w by w·τ.
-        biasFilter.update(verticalRow, verticalBias - disagreement / settings.headingTimeConstant, noise: settings.headingRateNoise)
+        biasFilter.update(
+            verticalRow, verticalBias - disagreement / settings.headingTimeConstant,
+            noise: biasFilter.measurementNoise(settlingAt: settings.headingBiasUncertainty, dt: dt))
     }
 
     /// The shortest rotation taking `up` (any length) to (0, 0, 1); nil when it is zero or points

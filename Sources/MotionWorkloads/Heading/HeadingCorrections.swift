@@ -29,6 +29,8 @@ struct HeadingCorrections {
     private var gyroAided: GyroAidedMagnetometerCalibrator?
     private let recordedField: MagnetometerCalibration?
     private(set) var rejection: DisturbanceRejection
+    /// The latest corrected rotation rate's size, rad/s: how fast the device turns.
+    private var turnRate = 0.0
 
     /// Corrections for `calibration` (the source's, if any): `learnsBias` turns the still-time bias
     /// estimate on; `usesGyroscope` picks the online calibration a fusion filter can have; tolerances of
@@ -60,7 +62,9 @@ struct HeadingCorrections {
     mutating func rotationRate(_ gyroscope: Vector3, accelerometer: Vector3, field: Vector3?, dt: Double) -> Vector3 {
         let rate = gyroscope - recordedBias
         learnedBias?.update(gyroscope: rate, accelerometer: accelerometer, magnetometer: field, dt: dt)
-        return learnedBias?.corrected(rate) ?? rate
+        let corrected = learnedBias?.corrected(rate) ?? rate
+        turnRate = corrected.length
+        return corrected
     }
 
     /// The e-compass's field: calibrated as far as is known, learning from the raw reading when
@@ -83,7 +87,8 @@ struct HeadingCorrections {
             calibrated = recordedField?.corrected(raw) ?? raw
         }
         guard let calibrated else { return nil }
-        return rejection.acceptsField(calibrated, attitude: attitude, reference: gyroAided?.referenceField, dt: dt) ? calibrated : nil
+        return rejection.acceptsField(calibrated, attitude: attitude, reference: gyroAided?.referenceField, turnRate: turnRate, dt: dt)
+            ? calibrated : nil
     }
 
     /// The field a fusion filter starts from, before it has an attitude to learn with: calibrated as

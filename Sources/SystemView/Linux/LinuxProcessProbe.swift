@@ -24,10 +24,14 @@ import Glibc
 ///   the resident size alone, from `/proc/self/statm`.
 ///
 /// What makes a periodic snapshot cheap, since a sampler takes ten a second beside the work it measures
-/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file;
-/// `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
-/// changed, or when a thread's clock says it has ended, which also catches one thread ending as another
-/// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`).
+/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file,
+/// then one read of the process's CPU clock and of `statm`. The process clock counts every thread, so
+/// CPU time beyond what the known threads' clocks account for (the rest, ended threads' time, is
+/// steady between listings) means a thread started and ran: `/proc/self/task` is listed again then,
+/// when a thread's clock says it has ended (which also catches one thread ending as another starts),
+/// and when its link count (two plus the number of threads, a costlier call on /proc than a clock)
+/// has changed, checked in full snapshots and every tenth periodic one, for new threads that have
+/// barely run. Files are kept open and re-read from offset 0 (see `ProcFileReader`).
 ///
 /// The probe is safe to share between threads; snapshots are taken one at a time.
 public final class LinuxProcessProbe: ProcessProbe {
@@ -55,6 +59,16 @@ public final class LinuxProcessProbe: ProcessProbe {
     private var threads: [KnownThread] = []
     /// The task folder's link count when it was last listed; nil forces a listing.
     private var linksAtListing: UInt64?
+    /// The least process CPU time not in the listed threads' readings seen since the last listing: CPU
+    /// time beyond it by more than `unlistedRunThresholdNs` is a thread's that is not listed.
+    private var unlistedNs: Int64 = 0
+    /// Periodic snapshots since the link count was last checked.
+    private var periodicSinceCountCheck = LinuxProcessProbe.countCheckInterval
+    /// CPU time that marks an unlisted thread: far above the clocks' drift during one snapshot (the
+    /// threads run on while their clocks are read one by one), far below a period's work.
+    private static let unlistedRunThresholdNs: Int64 = 100_000
+    /// Periodic snapshots between checks of the link count.
+    private static let countCheckInterval = 10
 
     /// Opens `/proc/self/task`, `/proc/self/status` and `/proc/self/statm`; throws when /proc is not there.
     public init() throws {
@@ -105,22 +119,40 @@ public final class LinuxProcessProbe: ProcessProbe {
     public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo readings: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        let listed = try listThreadsIfChanged()
+        periodicSinceCountCheck = detail == .full ? Self.countCheckInterval : periodicSinceCountCheck + 1
+        var listed = false
+        if periodicSinceCountCheck >= Self.countCheckInterval {
+            periodicSinceCountCheck = 0
+            listed = try listThreadsIfChanged()
+        }
         let stamp = mb_monotonic_ns()
         let first = readings.count
         var someEnded = false
         for index in threads.indices {
             if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
         }
-        if someEnded && !listed {
-            // One ended since the listing: another may have started in its place, unseen by the count.
+        // Read after the threads' clocks, so it is never below their sum.
+        var unlisted = unlistedTime(mb_process_cpu_ns(), readings[first...])
+        if !listed && (someEnded || unlisted - unlistedNs > Self.unlistedRunThresholdNs) {
+            // A thread ran unlisted, or one ended and another may have started in its place.
             try listThreads()
+            listed = true
             let end = readings.count
             for index in threads.indices where !readings[first..<end].contains(where: { $0.tid == threads[index].tid }) {
                 if let reading = try read(&threads[index], detail) { readings.append(reading) }
             }
+            unlisted = unlistedTime(mb_process_cpu_ns(), readings[first...])
         }
+        unlistedNs = listed ? unlisted : min(unlistedNs, unlisted)
         return (stamp, try readMemory(detail))
+    }
+
+    /// The process's CPU time `processNs` less the threads' in `readings`: ended threads' time, unlisted
+    /// threads', and what the listed ones ran while their clocks were being read.
+    private func unlistedTime(_ processNs: UInt64, _ readings: ArraySlice<ThreadCPU>) -> Int64 {
+        var listedNs: UInt64 = 0
+        for reading in readings { listedNs &+= reading.cpuNs }
+        return Int64(bitPattern: processNs &- listedNs)
     }
 
     /// Writes 5 to `/proc/self/clear_refs`, which sets the peak (`VmHWM`) to the resident size now.
@@ -137,7 +169,7 @@ public final class LinuxProcessProbe: ProcessProbe {
         guard fstat(dirfd(taskDirectory), &info) == 0 else {
             throw ProcessProbeError.systemCall("fstat", path: "/proc/self/task", errno: errno)
         }
-        // Counted before listing, so a thread that starts in between makes the next snapshot list again.
+        // Counted before listing, so a thread that starts in between makes the next check list again.
         let links = UInt64(info.st_nlink)
         if links == linksAtListing { return false }
         try listThreads()

@@ -27,11 +27,12 @@ import Glibc
 /// and each system call costs microseconds on a virtual machine: per thread one clock read and no file,
 /// then one read of the process's CPU clock and of `statm`. The process clock counts every thread, so
 /// CPU time beyond what the known threads' clocks account for (the rest, ended threads' time, is
-/// steady between listings) means a thread started and ran: `/proc/self/task` is listed again then,
-/// when a thread's clock says it has ended (which also catches one thread ending as another starts),
-/// and when its link count (two plus the number of threads, a costlier call on /proc than a clock)
-/// has changed, checked in full snapshots and every tenth periodic one, for new threads that have
-/// barely run. Files are kept open and re-read from offset 0 (see `ProcFileReader`).
+/// steady between listings), by more than they can have run while being read, means a thread started
+/// and ran: `/proc/self/task` is listed again then, when a thread's clock says it has ended (which
+/// also catches one thread ending as another starts), and when its link count (two plus the number of
+/// threads, a costlier call on /proc than a clock) has changed, checked in full snapshots and every
+/// tenth periodic one, for new threads that have barely run. Files are kept open and re-read from
+/// offset 0 (see `ProcFileReader`).
 ///
 /// The probe is safe to share between threads; snapshots are taken one at a time.
 public final class LinuxProcessProbe: ProcessProbe {
@@ -60,13 +61,13 @@ public final class LinuxProcessProbe: ProcessProbe {
     /// The task folder's link count when it was last listed; nil forces a listing.
     private var linksAtListing: UInt64?
     /// The least process CPU time not in the listed threads' readings seen since the last listing: CPU
-    /// time beyond it by more than `unlistedRunThresholdNs` is a thread's that is not listed.
+    /// time beyond it by more than the listed threads can have run while their clocks were read is a
+    /// thread's that is not listed.
     private var unlistedNs: Int64 = 0
     /// Periodic snapshots since the link count was last checked.
     private var periodicSinceCountCheck = LinuxProcessProbe.countCheckInterval
-    /// CPU time that marks an unlisted thread: far above the clocks' drift during one snapshot (the
-    /// threads run on while their clocks are read one by one), far below a period's work.
-    private static let unlistedRunThresholdNs: Int64 = 100_000
+    /// CPUs that can run this process's threads at once.
+    private let processors = Int64(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// Periodic snapshots between checks of the link count.
     private static let countCheckInterval = 10
 
@@ -128,31 +129,36 @@ public final class LinuxProcessProbe: ProcessProbe {
         let stamp = mb_monotonic_ns()
         let first = readings.count
         var someEnded = false
+        var listedNs: UInt64 = 0
         for index in threads.indices {
-            if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
+            if let reading = try read(&threads[index], detail) {
+                readings.append(reading)
+                listedNs &+= reading.cpuNs
+            } else {
+                someEnded = true
+            }
         }
-        // Read after the threads' clocks, so it is never below their sum.
-        var unlisted = unlistedTime(mb_process_cpu_ns(), readings[first...])
-        if !listed && (someEnded || unlisted - unlistedNs > Self.unlistedRunThresholdNs) {
+        // The process's CPU time less the listed threads': ended threads' time, unlisted threads', and
+        // what the listed ones ran while their clocks were read. Read after those clocks, so it is never
+        // negative; they ran at most the time since the first clock on every CPU, so more than that
+        // beyond the least seen since the listing is an unlisted thread's.
+        var unlisted = Int64(bitPattern: mb_process_cpu_ns() &- listedNs)
+        let drift = Int64(bitPattern: mb_monotonic_ns() &- stamp) * processors
+        if !listed && (someEnded || unlisted - unlistedNs > drift) {
             // A thread ran unlisted, or one ended and another may have started in its place.
             try listThreads()
             listed = true
             let end = readings.count
             for index in threads.indices where !readings[first..<end].contains(where: { $0.tid == threads[index].tid }) {
-                if let reading = try read(&threads[index], detail) { readings.append(reading) }
+                if let reading = try read(&threads[index], detail) {
+                    readings.append(reading)
+                    listedNs &+= reading.cpuNs
+                }
             }
-            unlisted = unlistedTime(mb_process_cpu_ns(), readings[first...])
+            unlisted = Int64(bitPattern: mb_process_cpu_ns() &- listedNs)
         }
         unlistedNs = listed ? unlisted : min(unlistedNs, unlisted)
         return (stamp, try readMemory(detail))
-    }
-
-    /// The process's CPU time `processNs` less the threads' in `readings`: ended threads' time, unlisted
-    /// threads', and what the listed ones ran while their clocks were being read.
-    private func unlistedTime(_ processNs: UInt64, _ readings: ArraySlice<ThreadCPU>) -> Int64 {
-        var listedNs: UInt64 = 0
-        for reading in readings { listedNs &+= reading.cpuNs }
-        return Int64(bitPattern: processNs &- listedNs)
     }
 
     /// Writes 5 to `/proc/self/clear_refs`, which sets the peak (`VmHWM`) to the resident size now.

@@ -1,8 +1,7 @@
 // The floor of a periodic sampler on this machine: a thread that does nothing but sleep to absolute
 // deadlines on the monotonic clock, as motionbench's sampler does between readings; with --reads N,
-// after each wake it also makes the system calls a periodic snapshot of N threads makes (each thread's
-// CPU clock, the process's CPU clock, /proc/self/statm, and every tenth wake an fstat of
-// /proc/self/task), with N - 1 idle threads to read. It prints its own CPU time (its thread's CPU
+// after each wake it also makes the system calls a periodic snapshot of N threads makes (an fstat of
+// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It prints its own CPU time (its thread's CPU
 // clock) over its wall time, so scripts/sampler-cost.sh can put the sampler's cost beside the cost of
 // waking alone, and of waking and reading, in the same minutes. With --cost CALL it makes one call
 // after each wake and also prints that call's CPU time alone, cold as a sampler meets it, measured by
@@ -85,15 +84,12 @@ static void *run(void *argument) {
             continue;
         }
         if (loop->threads == 0) continue;
-        if (loop->wakes % 10 == 1) {
-            struct stat info;
-            fstat(dirfd(tasks), &info);
-        }
-        struct timespec cpu;
+        struct stat info;
+        fstat(dirfd(tasks), &info);
         for (int index = 0; index < loop->threads; index++) {
+            struct timespec cpu;
             clock_gettime((clockid_t)(((~(unsigned int)loop->tids[index]) << 3) | 6), &cpu);
         }
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
         if (pread(statm, text, sizeof text, 0) < 0) perror("statm");
     }
     loop->cpu_ns = now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu_start;

@@ -70,12 +70,6 @@ uint64_t mb_current_thread_cpu_ns(void) {
     return timespec_ns(ts);
 }
 
-uint64_t mb_process_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return timespec_ns(ts);
-}
-
 int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns) {
 #if defined(__linux__)
     // The clock id pthread_getcpuclockid builds: per-thread (bit 2), scheduler clock (6), inverted tid.

@@ -39,9 +39,7 @@ public enum SnapshotDetail: Hashable, Sendable {
     /// costs a period extra system calls, the threads' user/system split, the peak resident size and the
     /// process-wide counters (faults, context switches) may be nil, and a thread's name may be the one
     /// it had when first seen: they are cumulative or rarely change, so a case reads them in full
-    /// snapshots at its two ends. A thread that has barely run since it started (on Linux, less than the
-    /// snapshot's own duration on every CPU: tens of microseconds) may appear a few periodic snapshots
-    /// late (on Linux, at most ten).
+    /// snapshots at its two ends.
     case periodic
 }
 

@@ -25,9 +25,6 @@ uint64_t mb_monotonic_ns(void);
 /// CPU time the calling thread has used, in nanoseconds.
 uint64_t mb_current_thread_cpu_ns(void);
 
-/// CPU time every thread of this process has used, ended threads included, in nanoseconds.
-uint64_t mb_process_cpu_ns(void);
-
 /// CPU time thread `tid` of this process has used, in nanoseconds, read through its CPU-time clock.
 /// Returns 0 on success, or an errno value (ESRCH/EINVAL once the thread has exited). Linux only.
 int mb_thread_cpu_ns(int64_t tid, uint64_t *out_ns);

@@ -24,15 +24,10 @@ import Glibc
 ///   the resident size alone, from `/proc/self/statm`.
 ///
 /// What makes a periodic snapshot cheap, since a sampler takes ten a second beside the work it measures
-/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file,
-/// then one read of the process's CPU clock and of `statm`. The process clock counts every thread, so
-/// CPU time beyond what the known threads' clocks account for (the rest, ended threads' time, is
-/// steady between listings), by more than they can have run while being read, means a thread started
-/// and ran: `/proc/self/task` is listed again then, when a thread's clock says it has ended (which
-/// also catches one thread ending as another starts), and when its link count (two plus the number of
-/// threads, a costlier call on /proc than a clock) has changed, checked in full snapshots and every
-/// tenth periodic one, for new threads that have barely run. Files are kept open and re-read from
-/// offset 0 (see `ProcFileReader`).
+/// and each system call costs microseconds on a virtual machine: per thread one clock read and no file;
+/// `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
+/// changed, or when a thread's clock says it has ended, which also catches one thread ending as another
+/// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`).
 ///
 /// The probe is safe to share between threads; snapshots are taken one at a time.
 public final class LinuxProcessProbe: ProcessProbe {
@@ -60,16 +55,6 @@ public final class LinuxProcessProbe: ProcessProbe {
     private var threads: [KnownThread] = []
     /// The task folder's link count when it was last listed; nil forces a listing.
     private var linksAtListing: UInt64?
-    /// The least process CPU time not in the listed threads' readings seen since the last listing: CPU
-    /// time beyond it by more than the listed threads can have run while their clocks were read is a
-    /// thread's that is not listed.
-    private var unlistedNs: Int64 = 0
-    /// Periodic snapshots since the link count was last checked.
-    private var periodicSinceCountCheck = LinuxProcessProbe.countCheckInterval
-    /// CPUs that can run this process's threads at once.
-    private let processors = Int64(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    /// Periodic snapshots between checks of the link count.
-    private static let countCheckInterval = 10
 
     /// Opens `/proc/self/task`, `/proc/self/status` and `/proc/self/statm`; throws when /proc is not there.
     public init() throws {
@@ -120,44 +105,21 @@ public final class LinuxProcessProbe: ProcessProbe {
     public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo readings: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        periodicSinceCountCheck = detail == .full ? Self.countCheckInterval : periodicSinceCountCheck + 1
-        var listed = false
-        if periodicSinceCountCheck >= Self.countCheckInterval {
-            periodicSinceCountCheck = 0
-            listed = try listThreadsIfChanged()
-        }
+        let listed = try listThreadsIfChanged()
         let stamp = mb_monotonic_ns()
         let first = readings.count
         var someEnded = false
-        var listedNs: UInt64 = 0
         for index in threads.indices {
-            if let reading = try read(&threads[index], detail) {
-                readings.append(reading)
-                listedNs &+= reading.cpuNs
-            } else {
-                someEnded = true
-            }
+            if let reading = try read(&threads[index], detail) { readings.append(reading) } else { someEnded = true }
         }
-        // The process's CPU time less the listed threads': ended threads' time, unlisted threads', and
-        // what the listed ones ran while their clocks were read. Read after those clocks, so it is never
-        // negative; they ran at most the time since the first clock on every CPU, so more than that
-        // beyond the least seen since the listing is an unlisted thread's.
-        var unlisted = Int64(bitPattern: mb_process_cpu_ns() &- listedNs)
-        let drift = Int64(bitPattern: mb_monotonic_ns() &- stamp) * processors
-        if !listed && (someEnded || unlisted - unlistedNs > drift) {
-            // A thread ran unlisted, or one ended and another may have started in its place.
+        if someEnded && !listed {
+            // One ended since the listing: another may have started in its place, unseen by the count.
             try listThreads()
-            listed = true
             let end = readings.count
             for index in threads.indices where !readings[first..<end].contains(where: { $0.tid == threads[index].tid }) {
-                if let reading = try read(&threads[index], detail) {
-                    readings.append(reading)
-                    listedNs &+= reading.cpuNs
-                }
+                if let reading = try read(&threads[index], detail) { readings.append(reading) }
             }
-            unlisted = Int64(bitPattern: mb_process_cpu_ns() &- listedNs)
         }
-        unlistedNs = listed ? unlisted : min(unlistedNs, unlisted)
         return (stamp, try readMemory(detail))
     }
 
@@ -175,7 +137,7 @@ public final class LinuxProcessProbe: ProcessProbe {
         guard fstat(dirfd(taskDirectory), &info) == 0 else {
             throw ProcessProbeError.systemCall("fstat", path: "/proc/self/task", errno: errno)
         }
-        // Counted before listing, so a thread that starts in between makes the next check list again.
+        // Counted before listing, so a thread that starts in between makes the next snapshot list again.
         let links = UInt64(info.st_nlink)
         if links == linksAtListing { return false }
         try listThreads()

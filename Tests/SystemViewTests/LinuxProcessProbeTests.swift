@@ -133,30 +133,20 @@ import ThreadSupport
         return (thread, tid)
     }
 
-    @Test func aThreadThatStartsAndRunsIsInTheNextPeriodicSnapshot() throws {
+    /// Idle or busy from its start, a new thread is in the very next periodic snapshot, with its CPU.
+    @Test(arguments: [0, 5_000_000] as [UInt64])
+    func aThreadThatStartsIsInTheNextPeriodicSnapshot(spinningNs: UInt64) throws {
         let probe = try LinuxProcessProbe()
         _ = try probe.snapshot(.periodic)
         let release = DispatchSemaphore(value: 0)
-        let (thread, tid) = startThread("mb-test-busy", spinning: 5_000_000, until: release)
+        let (thread, tid) = startThread("mb-test-new", spinning: spinningNs, until: release)
         let next = try probe.snapshot(.periodic)
         release.signal()
         thread.join()
 
         let row = try #require(next.threads.first { $0.tid == tid })
-        #expect(row.name == "mb-test-busy" && row.cpuNs >= 5_000_000)
+        #expect(row.name == "mb-test-new" && row.cpuNs >= spinningNs)
         #expect(Set(next.threads.map(\.tid)).count == next.threads.count)
-    }
-
-    @Test func aThreadThatStartsAndWaitsIsInTheNextPeriodicSnapshot() throws {
-        let probe = try LinuxProcessProbe()
-        _ = try probe.snapshot(.periodic)
-        let release = DispatchSemaphore(value: 0)
-        let (thread, tid) = startThread("mb-test-waits", spinning: 0, until: release)
-        let next = try probe.snapshot(.periodic)
-        release.signal()
-        thread.join()
-
-        #expect(next.threads.first { $0.tid == tid }?.name == "mb-test-waits")
     }
 
     @Test(.enabled(if: AllocationCounter.isAvailable, "counting needs a Linux build without a sanitizer"))

@@ -16,6 +16,9 @@
 #   --rounds N        rounds (default 4)
 #   --seconds S       length of each round, whole seconds (default 60)
 #   --max R           ratio above which the script fails (default 1.5)
+#   --calls           after the rounds, one more of --seconds where five C loops run side by side, each
+#                     making one call after each wake (`wake-loop --cost`), and print what each call
+#                     costs alone, cold as the sampler meets it: the floor under a periodic snapshot
 #
 # The case is `accelerometer --rate 50 --filter raw --mode realtime`: four threads to read (main,
 # hub, workload, sampler). Exit 0 when every build's median ratio is within --max, 2 when one is
@@ -23,9 +26,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binaries=() rounds=4 seconds=60 max=1.5
+binaries=() rounds=4 seconds=60 max=1.5 calls=0
 while [[ $# -gt 0 ]]; do
     case $1 in
+        --calls) calls=1; shift ;;
         --binary) binaries+=("$2"); shift 2 ;;
         --rounds) rounds=$2; shift 2 ;;
         --seconds) seconds=$2; shift 2 ;;
@@ -62,6 +66,24 @@ for round in $(seq 1 "$rounds"); do
     (( round % 2 )) && { "$scratch/wake-loop" "$seconds" >"$scratch/loop-$round" & pids+=($!); }
     for pid in "${pids[@]}"; do wait "$pid"; done
 done
+
+if (( calls )); then
+    pids=()
+    for call in none fstat thread-clock process-clock statm; do
+        "$scratch/wake-loop" "$seconds" --cost "$call" >"$scratch/cost-$call" & pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+    echo "each call alone after a wake, CPU µs (the thread's clock around it, less what that costs alone):"
+    for call in fstat thread-clock process-clock statm; do
+        python3 - "$scratch/cost-none" "$scratch/cost-$call" "$call" <<'PY'
+import sys
+def per_wake(path):
+    fields = dict(field.split("=") for field in open(path).read().split())
+    return int(fields["call_ns"]) / int(fields["wakes"]) / 1000
+print(f"  {sys.argv[3]}: {per_wake(sys.argv[2]) - per_wake(sys.argv[1]):.1f}")
+PY
+    done
+fi
 
 python3 - "$scratch" "$rounds" "$max" "${binaries[@]}" <<'PY'
 import json, statistics, sys

@@ -1,12 +1,15 @@
 // The floor of a periodic sampler on this machine: a thread that does nothing but sleep to absolute
 // deadlines on the monotonic clock, as motionbench's sampler does between readings; with --reads N,
 // after each wake it also makes the system calls a periodic snapshot of N threads makes (an fstat of
-// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It
-// prints its own CPU time (its thread's CPU clock) over its wall time, so scripts/sampler-cost.sh
-// can put the sampler's cost beside the cost of waking alone, and of waking and reading, in the same
-// minutes.
+// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It prints its own CPU time (its thread's CPU
+// clock) over its wall time, so scripts/sampler-cost.sh can put the sampler's cost beside the cost of
+// waking alone, and of waking and reading, in the same minutes. With --cost CALL it makes one call
+// after each wake and also prints that call's CPU time alone, cold as a sampler meets it, measured by
+// the thread's clock around it (`none` gives what the measuring itself costs): CALL is `fstat` (of
+// /proc/self/task), `thread-clock` (another thread's CPU clock), `process-clock` or `statm` (a pread).
 //
-//   wake-loop SECONDS [--reads N]    prints: wakes=N cpu_ns=N wall_ns=N
+//   wake-loop SECONDS [--reads N]     prints: wakes=N cpu_ns=N wall_ns=N
+//   wake-loop SECONDS --cost CALL     prints: wakes=N cpu_ns=N wall_ns=N call_ns=N
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -33,6 +36,8 @@ static uint64_t now_ns(clockid_t clock) {
 struct loop {
     uint64_t seconds, wakes, cpu_ns, wall_ns;
     int threads;  // threads whose clocks a wake reads; 0: it only wakes
+    int cost;     // the call --cost times, or -1
+    uint64_t call_ns;
     pid_t tids[MOST_THREADS];
 };
 
@@ -40,6 +45,22 @@ static void *idle(void *argument) {
     __atomic_store_n((pid_t *)argument, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
     for (;;) pause();
     return NULL;
+}
+
+static const char *const CALLS[] = {"none", "fstat", "thread-clock", "process-clock", "statm"};
+#define CALL_COUNT (sizeof CALLS / sizeof CALLS[0])
+
+static void make_call(int call, DIR *tasks, int statm, pid_t other) {
+    struct stat info;
+    struct timespec cpu;
+    char text[256];
+    switch (call) {
+    case 1: fstat(dirfd(tasks), &info); break;
+    case 2: clock_gettime((clockid_t)(((~(unsigned int)other) << 3) | 6), &cpu); break;
+    case 3: clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu); break;
+    case 4: if (pread(statm, text, sizeof text, 0) < 0) perror("statm"); break;
+    default: break;
+    }
 }
 
 static void *run(void *argument) {
@@ -56,6 +77,12 @@ static void *run(void *argument) {
         struct timespec until = {(time_t)(deadline / 1000000000ull), (long)(deadline % 1000000000ull)};
         while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {}
         loop->wakes++;
+        if (loop->cost >= 0) {
+            uint64_t before = now_ns(CLOCK_THREAD_CPUTIME_ID);
+            make_call(loop->cost, tasks, statm, loop->tids[1]);
+            loop->call_ns += now_ns(CLOCK_THREAD_CPUTIME_ID) - before;
+            continue;
+        }
         if (loop->threads == 0) continue;
         struct stat info;
         fstat(dirfd(tasks), &info);
@@ -73,9 +100,18 @@ static void *run(void *argument) {
 int main(int argc, char **argv) {
     struct loop loop = {0};
     if (argc >= 2) loop.seconds = (uint64_t)atoi(argv[1]);
+    loop.cost = -1;
     if (argc == 4 && strcmp(argv[2], "--reads") == 0) loop.threads = atoi(argv[3]);
+    if (argc == 4 && strcmp(argv[2], "--cost") == 0) {
+        for (int call = 0; call < (int)CALL_COUNT; call++) {
+            if (strcmp(argv[3], CALLS[call]) == 0) loop.cost = call;
+        }
+        // The thread-clock call reads an idle thread's.
+        loop.threads = loop.cost >= 0 ? 2 : -1;
+    }
     if (loop.seconds == 0 || (argc != 2 && argc != 4) || loop.threads < 0 || loop.threads > MOST_THREADS) {
-        fprintf(stderr, "usage: wake-loop SECONDS [--reads N]   (N at most %d)\n", MOST_THREADS);
+        fprintf(stderr, "usage: wake-loop SECONDS [--reads N | --cost none|fstat|thread-clock|process-clock|statm]   (N at most %d)\n",
+                MOST_THREADS);
         return 64;
     }
     pthread_t thread;
@@ -87,7 +123,9 @@ int main(int argc, char **argv) {
     }
     if (pthread_create(&thread, NULL, run, &loop) != 0) return 1;
     pthread_join(thread, NULL);
-    printf("wakes=%llu cpu_ns=%llu wall_ns=%llu\n", (unsigned long long)loop.wakes, (unsigned long long)loop.cpu_ns,
+    printf("wakes=%llu cpu_ns=%llu wall_ns=%llu", (unsigned long long)loop.wakes, (unsigned long long)loop.cpu_ns,
            (unsigned long long)loop.wall_ns);
+    if (loop.cost >= 0) printf(" call_ns=%llu", (unsigned long long)loop.call_ns);
+    printf("\n");
     return 0;
 }

@@ -101,23 +101,12 @@ import ThreadSupport
 
     @Test func aThreadStartingAsAnotherEndsIsSeenThoughTheCountStands() throws {
         let probe = try LinuxProcessProbe()
-        func runThread(_ name: String, until release: DispatchSemaphore) -> (NamedThread, Int64) {
-            let started = DispatchSemaphore(value: 0)
-            var tid: Int64 = 0
-            let thread = NamedThread(name: name) {
-                tid = mb_current_tid()
-                started.signal()
-                release.wait()
-            }
-            started.wait()
-            return (thread, tid)
-        }
         let endFirst = DispatchSemaphore(value: 0), endSecond = DispatchSemaphore(value: 0)
-        let (first, firstTid) = runThread("mb-test-first", until: endFirst)
+        let (first, firstTid) = startThread("mb-test-first", spinning: 0, until: endFirst)
         let before = try probe.snapshot(.periodic)
         endFirst.signal()
         first.join()
-        let (second, secondTid) = runThread("mb-test-second", until: endSecond)
+        let (second, secondTid) = startThread("mb-test-second", spinning: 0, until: endSecond)
         let after = try probe.snapshot(.periodic)
         endSecond.signal()
         second.join()
@@ -126,6 +115,57 @@ import ThreadSupport
         #expect(!after.threads.contains { $0.tid == firstTid })
         #expect(after.threads.first { $0.tid == secondTid }?.name == "mb-test-second")
         #expect(Set(after.threads.map(\.tid)).count == after.threads.count)
+    }
+
+    /// A thread started after `probe`'s last snapshot, which spins for `spinNs` of CPU and then waits
+    /// for `release`; returns once it waits.
+    private func startThread(_ name: String, spinning spinNs: UInt64, until release: DispatchSemaphore) -> (NamedThread, Int64) {
+        let started = DispatchSemaphore(value: 0)
+        var tid: Int64 = 0
+        let thread = NamedThread(name: name) {
+            tid = mb_current_tid()
+            let start = mb_current_thread_cpu_ns()
+            while mb_current_thread_cpu_ns() - start < spinNs {}
+            started.signal()
+            release.wait()
+        }
+        started.wait()
+        return (thread, tid)
+    }
+
+    /// Idle or busy from its start, a new thread is in the very next periodic snapshot, with its CPU.
+    @Test(arguments: [0, 5_000_000] as [UInt64])
+    func aThreadThatStartsIsInTheNextPeriodicSnapshot(spinningNs: UInt64) throws {
+        let probe = try LinuxProcessProbe()
+        _ = try probe.snapshot(.periodic)
+        let release = DispatchSemaphore(value: 0)
+        let (thread, tid) = startThread("mb-test-new", spinning: spinningNs, until: release)
+        let next = try probe.snapshot(.periodic)
+        release.signal()
+        thread.join()
+
+        let row = try #require(next.threads.first { $0.tid == tid })
+        #expect(row.name == "mb-test-new" && row.cpuNs >= spinningNs)
+        #expect(Set(next.threads.map(\.tid)).count == next.threads.count)
+    }
+
+    @Test(.enabled(if: AllocationCounter.isAvailable, "counting needs a Linux build without a sanitizer"))
+    func periodicSnapshotsIntoReservedStorageAllocateNothing() throws {
+        let probe = try LinuxProcessProbe()
+        var readings: [ThreadCPU] = []
+        readings.reserveCapacity(4_096)
+        // Threads other tests start and end make a snapshot list them, which may allocate: three tries.
+        let failure = try failureInThreeAttempts {
+            readings.removeAll(keepingCapacity: true)
+            _ = try probe.snapshot(.periodic, appendingThreadsTo: &readings)
+            let start = AllocationCounter.currentThread()
+            for _ in 0..<20 { _ = try probe.snapshot(.periodic, appendingThreadsTo: &readings) }
+            let end = AllocationCounter.currentThread()
+            guard let start, let end else { return "no allocation counts" }
+            let calls = end.since(start).calls
+            return calls == 0 ? nil : "\(calls) allocations in 20 periodic snapshots"
+        }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test func aPeriodicSnapshotReadsTheResidentSizeAndLeavesTheCumulativeFiguresToFullOnes() throws {

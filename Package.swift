@@ -85,7 +85,10 @@ let package = Package(
                 intent: .custom(
                     verb: "motionbench",
                     description: "Build the package's motionbench executable in release and run it; init NAME adds one to start from"),
-                permissions: [.writeToPackageDirectory(reason: "motionbench run writes its results into the package's results/ folder, and init NAME adds a target")]
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "motionbench run writes its results into the package's results/ folder, and init NAME adds a target")
+                ]
             )
         ),
 
@@ -111,7 +114,8 @@ let package = Package(
         ),
         .testTarget(name: "MotionReportsTests", dependencies: ["MotionReports", "MotionResults", "TestSupport"]),
         .testTarget(
-            name: "motionbenchTests", dependencies: [
+            name: "motionbenchTests",
+            dependencies: [
                 "motionbench", "motionbench-fixture", "MotionBenchCLI", "MotionBench", "MotionResults", "SystemView", "TestSupport", "CZlib",
             ]),
     ],

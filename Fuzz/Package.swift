@@ -12,15 +12,16 @@ let fuzzTargets = ["canonical", "oxford", "broad", "xio", "tyrex", "sensorlogger
 let package = Package(
     name: "motionbench-fuzz",
     dependencies: [
-        .package(name: "motionbench", path: ".."),
+        .package(name: "motionbench", path: "..")
     ],
     targets: [
         // Writing the input where an importer can read it, and telling a clean refusal from a bug.
-        .target(name: "FuzzSupport", dependencies: [.product(name: "MotionSensors", package: "motionbench")]),
-    ] + fuzzTargets.map { name in
-        .executableTarget(
-            name: "fuzz-\(name)",
-            dependencies: ["FuzzSupport", .product(name: "MotionSensors", package: "motionbench")]
-        )
-    }
+        .target(name: "FuzzSupport", dependencies: [.product(name: "MotionSensors", package: "motionbench")])
+    ]
+        + fuzzTargets.map { name in
+            .executableTarget(
+                name: "fuzz-\(name)",
+                dependencies: ["FuzzSupport", .product(name: "MotionSensors", package: "motionbench")]
+            )
+        }
 )

@@ -8,7 +8,7 @@ let package = Package(
     name: "motionbench-gbench",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "motionbench", path: "../.."),
+        .package(name: "motionbench", path: "../..")
     ],
     targets: [
         // The sample layout both languages read: what the C++ side hands every kernel.

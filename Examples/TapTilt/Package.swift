@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         // A real package names motionbench by URL and version; this example sits inside its repository.
-        .package(name: "motionbench", path: "../.."),
+        .package(name: "motionbench", path: "../..")
     ],
     targets: [
         .target(name: "TapTilt"),

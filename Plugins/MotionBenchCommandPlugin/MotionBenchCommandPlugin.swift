@@ -69,7 +69,8 @@ struct MotionBenchCommandPlugin: CommandPlugin {
     /// what to run next.
     private func initialize(_ arguments: [String], in package: Package, dryRun: Bool) throws {
         guard arguments.count == 1, let name = arguments.first else {
-            throw PluginFailure("init: name the target to create, e.g. swift package --allow-writing-to-package-directory motionbench init my-feature-bench")
+            throw PluginFailure(
+                "init: name the target to create, e.g. swift package --allow-writing-to-package-directory motionbench init my-feature-bench")
         }
         let starter = try StarterTarget(name: name, in: package)
         let main = starter.mainFile.path(relativeTo: package.directoryURL)
@@ -87,8 +88,11 @@ struct MotionBenchCommandPlugin: CommandPlugin {
         if editedManifest {
             print("Added the executable target \(name) to Package.swift.")
         } else {
-            let platforms = starter.manifestNamesPlatforms ? "" : "and, as motionbench needs macOS 13, `platforms: [.macOS(.v13)]` to its Package(…), "
-            print("Package.swift could not be edited safely (it does not declare `let package = Package(…)` at its top, or a version-specific manifest takes its place): add this to its targets, \(platforms)then run the command below:\n\n\(starter.targetEntry)\n")
+            let platforms =
+                starter.manifestNamesPlatforms ? "" : "and, as motionbench needs macOS 13, `platforms: [.macOS(.v13)]` to its Package(…), "
+            print(
+                "Package.swift could not be edited safely (it does not declare `let package = Package(…)` at its top, or a version-specific manifest takes its place): add this to its targets, \(platforms)then run the command below:\n\n\(starter.targetEntry)\n"
+            )
         }
         let target = Self.benchmarkProducts(in: package).isEmpty ? "" : " --target \(name)"
         print("Next: swift package --allow-writing-to-package-directory motionbench run --all --quick\(target)")
@@ -104,9 +108,10 @@ struct MotionBenchCommandPlugin: CommandPlugin {
             return product
         }
         guard candidates.count == 1, let product = candidates.first else {
-            throw PluginFailure(candidates.isEmpty
-                ? "no executable product of \(package.displayName) depends on MotionBenchCLI: make one with swift package --allow-writing-to-package-directory motionbench init NAME"
-                : "several executables use MotionBenchCLI (\(Self.list(candidates))): pick one with --target NAME")
+            throw PluginFailure(
+                candidates.isEmpty
+                    ? "no executable product of \(package.displayName) depends on MotionBenchCLI: make one with swift package --allow-writing-to-package-directory motionbench init NAME"
+                    : "several executables use MotionBenchCLI (\(Self.list(candidates))): pick one with --target NAME")
         }
         return product
     }
@@ -161,7 +166,8 @@ struct MotionBenchCommandPlugin: CommandPlugin {
     }
 
     private static func quoted(_ argument: String) -> String {
-        argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@".contains($0) } ? argument : "'\(argument.replacingOccurrences(of: "'", with: "'\\''"))'"
+        argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@".contains($0) }
+            ? argument : "'\(argument.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Standard normal random numbers (mean 0, standard deviation 1) from a `SplitMix64`, by the

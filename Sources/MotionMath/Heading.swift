@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Compass heading from an attitude in a North-West-Up reference frame (x north, y west, z up), as

@@ -25,8 +25,12 @@ public struct LabelledEvent: Hashable, Sendable, Codable {
     /// single hyphens, as workload and filter names are, so it sits in a CSV field and a file name as is.
     public static func isValidLabel(_ label: some StringProtocol) -> Bool {
         let words = label.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        return !label.isEmpty && words.allSatisfy { word in
-            !word.isEmpty && word.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        }
+        return !label.isEmpty
+            && words.allSatisfy { word in
+                !word.isEmpty
+                    && word.allSatisfy {
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    }
+            }
     }
 }

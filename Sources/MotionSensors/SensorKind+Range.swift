@@ -39,7 +39,8 @@ extension SensorKind {
         }
         let axes = self == .barometer ? [("pressure", value.x)] : [("x", value.x), ("y", value.y), ("z", value.z)]
         guard let (axis, reading) = axes.first(where: { !range.contains($0.1) }) else { return nil }
-        let accepted = range.lowerBound == -range.upperBound
+        let accepted =
+            range.lowerBound == -range.upperBound
             ? "±\(Self.figure(range.upperBound)) \(unit)"
             : "\(Self.figure(range.lowerBound)) to \(Self.figure(range.upperBound)) \(unit)"
         return "\(rawValue) \(axis) is \(Self.figure(reading)) \(unit), outside the accepted \(accepted)"

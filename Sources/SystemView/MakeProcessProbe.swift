@@ -2,10 +2,10 @@
 /// Apple platforms. Throws when the platform has neither, or its kernel files cannot be opened.
 public func makeProcessProbe() throws -> ProcessProbe {
     #if os(Linux)
-    return try LinuxProcessProbe()
+        return try LinuxProcessProbe()
     #elseif canImport(Darwin)
-    return DarwinProcessProbe()
+        return DarwinProcessProbe()
     #else
-    throw ProcessProbeError.unsupportedPlatform
+        throw ProcessProbeError.unsupportedPlatform
     #endif
 }

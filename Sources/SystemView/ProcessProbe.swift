@@ -24,7 +24,8 @@ extension ProcessProbe {
     public func snapshot() throws -> ProcessSnapshot { try snapshot(.full) }
 
     /// A snapshot whose threads are copied into `threads`, for a producer with no cheaper way.
-    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage) {
+    public func snapshot(_ detail: SnapshotDetail, appendingThreadsTo threads: inout [ThreadCPU]) throws -> (monotonicNs: UInt64, memory: MemoryUsage)
+    {
         let snapshot = try snapshot(detail)
         threads.append(contentsOf: snapshot.threads)
         return (snapshot.monotonicNs, snapshot.memory)

@@ -1,9 +1,9 @@
 import CSystemShim
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A kernel thread with a name the probe can show, started at once and joined explicitly.
@@ -14,9 +14,9 @@ public final class NamedThread {
     /// The name given to the kernel (cut to 15 bytes on Linux).
     public let name: String
     #if canImport(Glibc)
-    private var handle = pthread_t()
+        private var handle = pthread_t()
     #else
-    private var handle: pthread_t?
+        private var handle: pthread_t?
     #endif
     private var joined = false
 
@@ -24,12 +24,14 @@ public final class NamedThread {
     public init(name: String, body: @escaping () -> Void) {
         self.name = name
         let context = Unmanaged.passRetained(ThreadStart(name: name, body: body)).toOpaque()
-        let result = pthread_create(&handle, nil, { raw in
-            let start = Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue()
-            _ = start.name.withCString { mb_set_current_thread_name($0) }
-            start.body()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &handle, nil,
+            { raw in
+                let start = Unmanaged<ThreadStart>.fromOpaque(raw!).takeRetainedValue()
+                _ = start.name.withCString { mb_set_current_thread_name($0) }
+                start.body()
+                return nil
+            }, context)
         precondition(result == 0, "pthread_create failed for thread '\(name)': error \(result)")
     }
 
@@ -38,9 +40,9 @@ public final class NamedThread {
         guard !joined else { return }
         joined = true
         #if canImport(Glibc)
-        pthread_join(handle, nil)
+            pthread_join(handle, nil)
         #else
-        pthread_join(handle!, nil)
+            pthread_join(handle!, nil)
         #endif
     }
 

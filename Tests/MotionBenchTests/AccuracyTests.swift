@@ -3,6 +3,7 @@ import MotionMath
 import MotionSensors
 import SystemView
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 

@@ -1,5 +1,6 @@
 import SystemView
 import Testing
+
 @testable import MotionBench
 
 /// How a case's heap figures follow from the process's readings around its workload's creation, run

@@ -2,6 +2,7 @@ import MotionMath
 import MotionSensors
 import MotionWorkloads
 import Testing
+
 @testable import MotionBench
 @testable import MotionReports
 @testable import MotionResults
@@ -20,8 +21,9 @@ private struct CollectedRows: EmittedRowSink {
 
 @Suite struct EmitTests {
     private func spec(_ workload: String, rate: Double, filter: String, display: Double? = nil, parameters: [String: Double] = [:]) -> CaseSpec {
-        CaseSpec(workload: workload, rateHz: rate, filter: filter, mode: .virtual, repetition: 1, durationSeconds: 2, sampleCount: 100,
-                 displayRateHz: display, seed: 1, parameters: parameters)
+        CaseSpec(
+            workload: workload, rateHz: rate, filter: filter, mode: .virtual, repetition: 1, durationSeconds: 2, sampleCount: 100,
+            displayRateHz: display, seed: 1, parameters: parameters)
     }
 
     private func emit(_ spec: CaseSpec, sensors: [SensorKind], scenario: Scenario, truth: Bool, seconds: Double) throws -> CollectedRows {
@@ -36,8 +38,9 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     @Test func aSampleWorkloadGetsARowPerSampleInstantWithItsInputsTruthAndError() throws {
-        let rows = try emit(spec("heading", rate: 10, filter: "madgwick"), sensors: [.gyroscope, .accelerometer, .magnetometer],
-                            scenario: .turning(rate: 30), truth: true, seconds: 8)
+        let rows = try emit(
+            spec("heading", rate: 10, filter: "madgwick"), sensors: [.gyroscope, .accelerometer, .magnetometer],
+            scenario: .turning(rate: 30), truth: true, seconds: 8)
         #expect(rows.header.prefix(4) == ["time_s", "gyro_x_rad_s", "gyro_y_rad_s", "gyro_z_rad_s"])
         #expect(rows.header.contains("qw") && rows.header.contains("truth_qw") && rows.header.last == "error_heading_deg")
         // One row per tick, after all three of its samples: 8 s at 10 Hz.
@@ -47,7 +50,9 @@ private struct CollectedRows: EmittedRowSink {
         // The error columns are the scorer's error of the quaternion columns.
         for row in scored {
             func quaternion(_ prefix: String) -> Quaternion {
-                Quaternion(w: Double(row[prefix + "qw"]!)!, x: Double(row[prefix + "qx"]!)!, y: Double(row[prefix + "qy"]!)!, z: Double(row[prefix + "qz"]!)!)
+                Quaternion(
+                    w: Double(row[prefix + "qw"]!)!, x: Double(row[prefix + "qx"]!)!, y: Double(row[prefix + "qy"]!)!, z: Double(row[prefix + "qz"]!)!
+                )
             }
             let error = AttitudeError(estimate: quaternion(""), truth: quaternion("truth_"))
             #expect(abs(error.total - Double(row["error_total_deg"]!)!) < 1e-3 && abs(error.heading - Double(row["error_heading_deg"]!)!) < 1e-3)
@@ -55,20 +60,22 @@ private struct CollectedRows: EmittedRowSink {
     }
 
     @Test func anAnimatingWorkloadGetsARowPerFrameAndTheMotionCubeARowPerShape() throws {
-        let translation = try emit(spec("gyro-translation", rate: 15, filter: "raw", display: 60), sensors: [.gyroscope],
-                                   scenario: .tiltAndShake, truth: false, seconds: 1)
+        let translation = try emit(
+            spec("gyro-translation", rate: 15, filter: "raw", display: 60), sensors: [.gyroscope],
+            scenario: .tiltAndShake, truth: false, seconds: 1)
         #expect(translation.rows.count == 60 && !translation.header.contains("scored"))
         #expect(translation.rows[1]["time_s"] == "0.016667" && translation.rows[1]["gyro_x_rad_s"] != "")
-        let cube = try emit(spec("motion-cube", rate: 60, filter: "raw", display: 60, parameters: ["shapes": 3]), sensors: [.accelerometer],
-                            scenario: .still, truth: false, seconds: 0.5)
+        let cube = try emit(
+            spec("motion-cube", rate: 60, filter: "raw", display: 60, parameters: ["shapes": 3]), sensors: [.accelerometer],
+            scenario: .still, truth: false, seconds: 0.5)
         #expect(cube.rows.count == 30 * 3 && cube.rows.prefix(3).map { $0["shape"] } == ["0", "1", "2"])
     }
 
     @Test(arguments: WorkloadCatalogue.builtIn.descriptors.map(\.name))
     func everyWorkloadFillsItsColumns(workload: String) throws {
         let descriptor = try #require(WorkloadCatalogue.builtIn.named(workload)).descriptor
-        let case_ = spec(workload, rate: descriptor.defaultRates[0], filter: descriptor.filters[0], display: descriptor.displayRate)
-        let rows = try emit(case_, sensors: descriptor.sensors + descriptor.optionalSensors, scenario: .tiltAndShake, truth: false, seconds: 2)
+        let fedCase = spec(workload, rate: descriptor.defaultRates[0], filter: descriptor.filters[0], display: descriptor.displayRate)
+        let rows = try emit(fedCase, sensors: descriptor.sensors + descriptor.optionalSensors, scenario: .tiltAndShake, truth: false, seconds: 2)
         #expect(!rows.rows.isEmpty && rows.rows.allSatisfy { $0.count == rows.header.count })
         #expect(Set(rows.header).count == rows.header.count, "column names repeat")
     }

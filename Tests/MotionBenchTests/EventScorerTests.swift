@@ -1,6 +1,7 @@
 import MotionSensors
 import MotionWorkloads
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -87,7 +88,8 @@ import Testing
     @Test func aToleranceGivenByLabelReplacesTheDeclaredOne() throws {
         let scorer = EventScorer(reference: reference([LabelledEvent("tap", at: 10)]))
         #expect(scorer.score([LabelledEvent("tap", at: 10.8)], kinds: [tap])?.first?.hits == 0)
-        let wide = try #require(scorer.score([LabelledEvent("tap", at: 10.8)], kinds: [tap], tolerances: ["tap": EventTolerance(before: 0, after: 1)])?.first)
+        let wide = try #require(
+            scorer.score([LabelledEvent("tap", at: 10.8)], kinds: [tap], tolerances: ["tap": EventTolerance(before: 0, after: 1)])?.first)
         #expect(wide.hits == 1 && wide.toleranceAfterSeconds == 1)
     }
 
@@ -100,7 +102,10 @@ import Testing
 
     @Test func statesMatchByOverlapAndScoreTheTimeRight() throws {
         let faceDown = EventKind("face-down", isState: true)
-        let truth = [LabelledEvent("face-down", at: 10, until: 20), LabelledEvent("face-down", at: 30, until: 40), LabelledEvent("face-down", at: 50, until: 52)]
+        let truth = [
+            LabelledEvent("face-down", at: 10, until: 20), LabelledEvent("face-down", at: 30, until: 40),
+            LabelledEvent("face-down", at: 50, until: 52),
+        ]
         let detected = [
             LabelledEvent("face-down", at: 11, until: 21),  // overlaps 9 s of 10: a hit, 1 s late
             LabelledEvent("face-down", at: 30, until: 32),  // all of itself inside the 10 s state: a hit, on time
@@ -118,8 +123,9 @@ import Testing
 
     @Test func poolingAddsTheLabelsCounts() throws {
         let reference = reference([LabelledEvent("tap", at: 10), LabelledEvent("shake", at: 20, until: 21)])
-        let scored = try #require(EventScorer(reference: reference).score(
-            [LabelledEvent("tap", at: 10.1), LabelledEvent("tap", at: 30)], kinds: [tap, .shake]))
+        let scored = try #require(
+            EventScorer(reference: reference).score(
+                [LabelledEvent("tap", at: 10.1), LabelledEvent("tap", at: 30)], kinds: [tap, .shake]))
         #expect(scored.map(\.label) == ["tap", "shake"])
         let pooled = try #require(scored.pooled)
         #expect(pooled.label == "tap+shake" && pooled.truthCount == 2 && pooled.detectedCount == 2 && pooled.hits == 1)

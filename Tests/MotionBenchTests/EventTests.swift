@@ -2,6 +2,7 @@ import MotionMath
 import MotionSensors
 import MotionWorkloads
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -37,8 +38,14 @@ final class TallyWorkload: Workload {
     var samples = 0, frames = 0
     var lastTime = -1.0, timeWentBack = false
     init(configuration: WorkloadConfiguration) {}
-    func handle(_ sample: SensorSample) { samples += 1; advance(to: sample.time) }
-    func renderFrame(at time: Double) { frames += 1; advance(to: time) }
+    func handle(_ sample: SensorSample) {
+        samples += 1
+        advance(to: sample.time)
+    }
+    func renderFrame(at time: Double) {
+        frames += 1
+        advance(to: time)
+    }
     private func advance(to time: Double) {
         if time < lastTime { timeWentBack = true }
         lastTime = time
@@ -56,12 +63,15 @@ func replayed(_ replay: VirtualTimeCase.Replay, units: Int, into workload: any W
 
 /// A case spec of the tally workload for the replay tests.
 func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSpec {
-    CaseSpec(workload: "tally", rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: displayRate, seed: 1)
+    CaseSpec(
+        workload: "tally", rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples,
+        displayRateHz: displayRate, seed: 1)
 }
 
 @Suite struct ReplayTests {
     @Test func replayLapsTheBlockWithTimeMovingOnAndFramesOfTheLastTick() throws {
-        let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: 15, samples: 10), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        let replay = VirtualTimeCase.Replay(
+            spec: replaySpec(rate: 15, samples: 10), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
         #expect(replay.lap.units == 10)
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
         let frames = replayed(replay, units: 25, into: workload)
@@ -76,14 +86,17 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
     /// rate the plan accepts (bug: 0.1 Hz with 60 Hz frames held 2.4 million frames, 155 MiB).
     @Test func theLapsSizeDoesNotGrowWithFramesPerTick() throws {
         for rate in [60.0, 0.1, VirtualTimeCase.lowestRate(displayRate: 60)] {
-            let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+            let replay = VirtualTimeCase.Replay(
+                spec: replaySpec(rate: rate, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
             #expect(replay.lap.eventCount <= VirtualTimeCase.maximumLapEvents && replay.lap.units >= 1)
         }
-        let atSixty = VirtualTimeCase.Replay(spec: replaySpec(rate: 60, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        let atSixty = VirtualTimeCase.Replay(
+            spec: replaySpec(rate: 60, samples: 20_000), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
         #expect(atSixty.lap.units == VirtualTimeCase.maximumDeviceTicks)
         // The lowest rate with 1000 frames a tick: two ticks replay with their 2000 frames.
         let rate = VirtualTimeCase.lowestRate(displayRate: 60)
-        let replay = VirtualTimeCase.Replay(spec: replaySpec(rate: rate, samples: 2), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
+        let replay = VirtualTimeCase.Replay(
+            spec: replaySpec(rate: rate, samples: 2), sensors: [.gyroscope], input: CaseInput(source: CountingSource()))
         let workload = TallyWorkload(configuration: WorkloadConfiguration(rate: rate, filter: "raw"))
         #expect(replayed(replay, units: 2, into: workload) == 2000 && workload.samples == 2)
     }
@@ -99,7 +112,8 @@ func replaySpec(rate: Double, samples: Int, displayRate: Double? = 60) -> CaseSp
     @Test func virtualReplayDeliversEachTouchOnceAtItsTime() {
         let touches = [TouchEvent(time: 0.2, .tap(Vector2(0, 0))), TouchEvent(time: 1.0, .tap(Vector2(0, 0)))]
         let replay = VirtualTimeCase.Replay(
-            spec: replaySpec(rate: 15, samples: 10, displayRate: nil), sensors: [.gyroscope], input: CaseInput(source: CountingSource(), touches: touches))
+            spec: replaySpec(rate: 15, samples: 10, displayRate: nil), sensors: [.gyroscope],
+            input: CaseInput(source: CountingSource(), touches: touches))
         let workload = TouchCountingWorkload(configuration: WorkloadConfiguration(rate: 15, filter: "raw"))
         replayed(replay, units: 35, into: workload)
         // The block lasts 10 ticks (2/3 s): the touch at 1 s falls in the second lap, and none repeats.
@@ -154,7 +168,9 @@ final class TouchCountingWorkload: Workload {
 
 @Suite struct VirtualBudgetTests {
     func spec(samples: Int, budget: Double?) -> CaseSpec {
-        CaseSpec(workload: "w", rateHz: 60, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: 60, seed: 1, virtualBudgetSeconds: budget)
+        CaseSpec(
+            workload: "w", rateHz: 60, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: samples, displayRateHz: 60,
+            seed: 1, virtualBudgetSeconds: budget)
     }
 
     @Test func aBudgetCapsTheSamplesAtTheWarmUpsPace() {

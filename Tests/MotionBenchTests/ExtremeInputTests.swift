@@ -5,6 +5,7 @@ import MotionWorkloads
 import SystemView
 import TestSupport
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -84,8 +85,10 @@ import Testing
                     WorkloadConfiguration(rate: rate, filter: filter, displayRate: displayRate ?? 60))
                 var source = FunctionSource(Set(SensorKind.allCases)) { Self.reading(pattern, $0, at: $1, rate: rate) }
                 var rows = OutputRows(), events = 0
-                drive(workload, source: &source, sensors: descriptor.sensors + descriptor.optionalSensors, rate: rate,
-                      displayRate: displayRate, duration: pattern.seconds, touches: Scenario.tiltAndShake.touches) { _ in
+                drive(
+                    workload, source: &source, sensors: descriptor.sensors + descriptor.optionalSensors, rate: rate,
+                    displayRate: displayRate, duration: pattern.seconds, touches: Scenario.tiltAndShake.touches
+                ) { _ in
                     events += 1
                     guard events % 61 == 0 else { return }
                     rows.removeAll()

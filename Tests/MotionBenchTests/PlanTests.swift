@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -7,7 +8,9 @@ import Testing
         _ workloads: [String] = [], rates: [Double]? = nil, filters: [String]? = nil, modes: [RunMode] = [.virtual, .realtime],
         duration: Double = 1, samples: Int = 100, repetitions: Int = 1
     ) -> PlanRequest {
-        PlanRequest(workloads: workloads, rates: rates, filters: filters, modes: modes, durationSeconds: duration, sampleCount: samples, repetitions: repetitions)
+        PlanRequest(
+            workloads: workloads, rates: rates, filters: filters, modes: modes, durationSeconds: duration, sampleCount: samples,
+            repetitions: repetitions)
     }
 
     let input = RunInput(scenario: .tiltAndShake, seed: 1)
@@ -79,11 +82,15 @@ import Testing
     @Test func eachNamedWorkloadRunsTheFiltersItHas() throws {
         let planned = try cases(request(["accelerometer", "heading"], filters: ["low-pass", "mahony"], modes: [.virtual]))
         #expect(planned.map { "\($0.workload) \($0.filter)" } == ["accelerometer low-pass", "heading mahony"])
-        #expect(planError(request(["accelerometer", "heading"], filters: ["low-pass", "kalman"]))
-            == .unknownFilter("kalman", known: ["butterworth", "complementary", "ecompass", "high-pass", "laidig-seel", "low-pass", "madgwick", "mahony", "raw"]))
+        #expect(
+            planError(request(["accelerometer", "heading"], filters: ["low-pass", "kalman"]))
+                == .unknownFilter(
+                    "kalman",
+                    known: ["butterworth", "complementary", "ecompass", "high-pass", "laidig-seel", "low-pass", "madgwick", "mahony", "raw"]))
         let none = planError(request(["accelerometer", "heading"], filters: ["mahony", "madgwick"]))
         #expect(none?.fields == [.filters])
-        #expect(none?.reason == "workload 'accelerometer' has none of the filters 'mahony', 'madgwick' (known: raw, low-pass, high-pass, butterworth)")
+        #expect(
+            none?.reason == "workload 'accelerometer' has none of the filters 'mahony', 'madgwick' (known: raw, low-pass, high-pass, butterworth)")
     }
 
     @Test func underAllAFilterRunsWhereItIsOffered() throws {
@@ -96,10 +103,13 @@ import Testing
     /// workload in virtual time carries at most 1000 frames a sample tick (bug: 1e-9 Hz asked for
     /// 137 GB, 0.001 Hz peaked at 13 GB).
     @Test func aRateTooLowForAnAnimatingWorkloadInVirtualTimeIsRefusedWithTheLowestThatRuns() throws {
-        #expect(planError(request(["gyro-translation"], rates: [1e-9], modes: [.virtual]))
-            == .rateTooLowForFrames(1e-9, workload: "gyro-translation", lowest: 0.06, displayRateHz: 60))
-        #expect(planError(request(["motion-cube"], rates: [0.0001], modes: [.virtual]))?.reason
-            == "0.0001 Hz is below 0.06 Hz, the lowest rate at which motion-cube runs in virtual time with 60 Hz frames (at most 1000 frames a sample tick)")
+        #expect(
+            planError(request(["gyro-translation"], rates: [1e-9], modes: [.virtual]))
+                == .rateTooLowForFrames(1e-9, workload: "gyro-translation", lowest: 0.06, displayRateHz: 60))
+        #expect(
+            planError(request(["motion-cube"], rates: [0.0001], modes: [.virtual]))?.reason
+                == "0.0001 Hz is below 0.06 Hz, the lowest rate at which motion-cube runs in virtual time with 60 Hz frames (at most 1000 frames a sample tick)"
+        )
         var fast = request(["motion-cube"], rates: [0.1], modes: [.virtual])
         fast.displayRateHz = 120
         #expect(planError(fast)?.fields == [.rates], "120 Hz frames need 0.12 Hz")

@@ -5,6 +5,7 @@ import MotionSensors
 import MotionWorkloads
 import SystemView
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -100,12 +101,20 @@ final class FaceDownWorkload: Workload {
     @Test func aRunMeasuresTheHarnessFloorBesideItsCasesAndTheReportShowsIt() throws {
         let input = RunInput(scenario: .still, seed: 1)
         let plan = try BenchmarkPlan.plan(
-            PlanRequest(workloads: ["accelerometer"], rates: [10], filters: ["raw"], modes: [.virtual], sampleCount: 2_000), catalogue: .builtIn, input: input)
+            PlanRequest(workloads: ["accelerometer"], rates: [10], filters: ["raw"], modes: [.virtual], sampleCount: 2_000), catalogue: .builtIn,
+            input: input)
         let floor = try #require(HarnessFloor.spec(beside: plan.cases))
         #expect(floor.sampleCount == 2_000 && floor.mode == .virtual)
-        #expect(HarnessFloor.spec(beside: plan.cases.map { var spec = $0; spec.mode = .realtime; return spec }) == nil)
+        #expect(
+            HarnessFloor.spec(
+                beside: plan.cases.map {
+                    var spec = $0
+                    spec.mode = .realtime
+                    return spec
+                }) == nil)
         let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: input)
-        let settings = RunSettings(durationSeconds: 1, sampleCount: 2_000, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
+        let settings = RunSettings(
+            durationSeconds: 1, sampleCount: 2_000, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
         let run = try runner.run(plan.cases, settings: settings, harnessFloor: floor)
         #expect(run.cases.map(\.spec.workload) == ["accelerometer"], "the floor is not a case")
         let measured = try #require(run.harnessFloor)

@@ -4,6 +4,7 @@ import MotionSensors
 import MotionWorkloads
 import TestSupport
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -16,8 +17,9 @@ import Testing
     }
 
     func spec(_ workload: String = "accelerometer", rate: Double, recordedTiming: Bool = false) -> CaseSpec {
-        CaseSpec(workload: workload, rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 10,
-                 displayRateHz: nil, seed: 1, recordedTiming: recordedTiming)
+        CaseSpec(
+            workload: workload, rateHz: rate, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 10,
+            displayRateHz: nil, seed: 1, recordedTiming: recordedTiming)
     }
 
     /// An accelerometer from 50 s and a gyroscope from 50.5 s on the recording's clock, 3 s each at

@@ -6,6 +6,7 @@ import MotionWorkloads
 import SystemView
 import Testing
 import ThreadSupport
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -19,7 +20,9 @@ struct AccelerometerOnlySource: SensorSource {
 
 @Suite(.serialized) struct RunnerTests {
     func spec(_ workload: String, _ mode: RunMode, rate: Double = 15, filter: String = "raw") -> CaseSpec {
-        CaseSpec(workload: workload, rateHz: rate, filter: filter, mode: mode, repetition: 1, durationSeconds: 0.5, sampleCount: 600, displayRateHz: workload == "gyro-translation" ? 60 : nil, seed: 1)
+        CaseSpec(
+            workload: workload, rateHz: rate, filter: filter, mode: mode, repetition: 1, durationSeconds: 0.5, sampleCount: 600,
+            displayRateHz: workload == "gyro-translation" ? 60 : nil, seed: 1)
     }
 
     @Test func timestampsAreISO8601InUTCToTheSecond() {
@@ -137,14 +140,24 @@ final class WorkerWorkload: Workload {
 final class ManagedAtomicFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
 }
 
 @Suite struct WorkerThreadTests {
     @Test func aWorkloadsWorkerThreadIsItsOwnRowAndItsCPUIsTheWorkloads() throws {
         let harness = CaseHarness(probe: try makeProcessProbe(), samplerRateHz: 10)
-        let spec = CaseSpec(workload: "worker", rateHz: 50, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 500, displayRateHz: nil, seed: 1)
+        let spec = CaseSpec(
+            workload: "worker", rateHz: 50, filter: "raw", mode: .virtual, repetition: 1, durationSeconds: 1, sampleCount: 500, displayRateHz: nil,
+            seed: 1)
         let result = try VirtualTimeCase(harness: harness).run(
             spec, makeWorkload: { WorkerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "raw")) },
             sensors: [.accelerometer], input: CaseInput(source: AccelerometerOnlySource())

@@ -1,5 +1,6 @@
 import CSystemShim
 import Testing
+
 @testable import MotionBench
 
 @Suite struct SelfTestTests {

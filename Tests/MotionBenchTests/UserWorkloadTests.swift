@@ -7,6 +7,7 @@ import MotionWorkloads
 import SystemView
 import TestSupport
 import Testing
+
 @testable import MotionBench
 @testable import MotionResults
 
@@ -77,7 +78,8 @@ let userCompassClosure = ClosureWorkload(
         let plan = try BenchmarkPlan.plan(PlanRequest(workloads: [], modes: [.virtual], sampleCount: 500), catalogue: catalogue, input: input)
         #expect(plan.cases.map(\.identity.name) == ["user-compass-20hz-raw"])
         let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: catalogue, input: input)
-        let settings = RunSettings(durationSeconds: 1, sampleCount: 500, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
+        let settings = RunSettings(
+            durationSeconds: 1, sampleCount: 500, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
         let run = try runner.run(plan.cases, settings: settings)
         #expect(run.cases.first?.samples == 500)
 
@@ -103,7 +105,8 @@ let userCompassClosure = ClosureWorkload(
             let plan = try BenchmarkPlan.plan(
                 PlanRequest(workloads: [], modes: [.virtual, .realtime], durationSeconds: 0.5, sampleCount: 500), catalogue: catalogue, input: input)
             let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: catalogue, input: input)
-            let settings = RunSettings(durationSeconds: 0.5, sampleCount: 500, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
+            let settings = RunSettings(
+                durationSeconds: 0.5, sampleCount: 500, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
             let run = try runner.run(plan.cases, settings: settings)
             let folder = try Repository.scratchFolder("motionbench-user-workload")
             defer { try? FileManager.default.removeItem(at: folder) }

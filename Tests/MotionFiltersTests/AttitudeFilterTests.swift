@@ -1,13 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-
 import MotionFilters
 import MotionMath
 import MotionSensors
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Known answers for the fusion filters, each run on the virtual device tick by tick as the heading
 /// workload runs them: gyroscope, accelerometer and magnetometer read at the same time, one update.
@@ -38,7 +38,9 @@ import Testing
 
     /// Runs `filter` on `device` at 50 Hz for `duration` seconds, calling `afterTick` with the time
     /// and the attitude.
-    func run(_ filter: inout some AttitudeFilter, _ device: inout VirtualDevice, duration: Double, afterTick: (Double, Quaternion) -> Void = { _, _ in }) {
+    func run(
+        _ filter: inout some AttitudeFilter, _ device: inout VirtualDevice, duration: Double, afterTick: (Double, Quaternion) -> Void = { _, _ in }
+    ) {
         let rate = 50.0
         for tick in 0...Int(duration * rate) {
             let time = Double(tick) / rate

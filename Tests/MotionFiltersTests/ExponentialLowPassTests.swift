@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionFilters
 import MotionMath
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 @Suite struct ExponentialLowPassTests {
     // dt / (RC + dt) with dt = 0.1 s and RC = 1 / 2π s, computed in Python.

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionFilters
 import MotionMath
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 @Suite struct FloorCounterTests {
     /// The pressure `altitude` metres up, with 1 Pa of noise, as a phone's barometer reads it.

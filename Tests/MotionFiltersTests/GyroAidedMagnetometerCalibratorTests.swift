@@ -1,12 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-
 import MotionFilters
 import MotionMath
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The online calibration from a filter's attitude: a phone's hard and soft iron learnt from a
 /// walk's turns about the vertical with a little tilt, as in the tyrex trials.
@@ -27,9 +27,10 @@ import Testing
     /// noise when `tick` is given (a fixed pseudo-random sequence).
     static func raw(_ attitude: Quaternion, extra: Vector3 = .zero, tick: Int? = nil) -> Vector3 {
         let field = attitude.conjugate.rotate(earth)
-        let noise = tick.map { tick in
-            Vector3(sin(Double(tick) * 12.9898), sin(Double(tick) * 78.233), sin(Double(tick) * 37.719)) * (0.4 * Double(2).squareRoot())
-        } ?? .zero
+        let noise =
+            tick.map { tick in
+                Vector3(sin(Double(tick) * 12.9898), sin(Double(tick) * 78.233), sin(Double(tick) * 37.719)) * (0.4 * Double(2).squareRoot())
+            } ?? .zero
         return field + softIron * field + hardIron + extra + noise
     }
 
@@ -112,4 +113,3 @@ import Testing
         #expect(calibrator.isTrusted && calibrator.corrected(first) == first)
     }
 }
-

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionFilters
 import MotionMath
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 @Suite struct ShakeDetectorTests {
     /// A device tilted a little, shaken along x at 6 Hz, 3 g peak, during `bursts` (start, duration).

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The gain of a filter at `frequency` Hz, measured the way a lock-in amplifier would: feed a unit
 /// sine on every axis, let it settle, then correlate the output with sine and cosine over whole

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionFilters
 import MotionMath
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// A phone lying in a pocket face up while its carrier takes `steps` steps at `cadence` steps per
 /// second after `lead` seconds standing: each step a lobe of `amplitude` g on the vertical, plus

@@ -60,7 +60,9 @@ import Testing
     }
 
     @Test func quaternionFromRotationRowsRoundTrips() {
-        for angles in [EulerAngles(roll: 0.3, pitch: -1.2, yaw: 2.9), EulerAngles(roll: 3.1, pitch: 0.1, yaw: -3.0), EulerAngles(roll: 0, pitch: 0, yaw: .pi)] {
+        for angles in [
+            EulerAngles(roll: 0.3, pitch: -1.2, yaw: 2.9), EulerAngles(roll: 3.1, pitch: 0.1, yaw: -3.0), EulerAngles(roll: 0, pitch: 0, yaw: .pi),
+        ] {
             let q = Quaternion(angles)
             let rows = [Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1)].map { q.conjugate.rotate($0) }
             let back = Quaternion(rotationRows: rows[0], rows[1], rows[2])

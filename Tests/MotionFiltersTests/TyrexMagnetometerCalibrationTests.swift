@@ -25,7 +25,8 @@ import Testing
     /// How steady calibrated readings are in the lab (North-West-Up): their mean, the RMS distance
     /// from it, and the median and 95th percentile of the angle from it.
     func steadiness(_ pairs: [(raw: Vector3, attitude: Quaternion)], _ correct: (Vector3) -> Vector3)
-        -> (mean: Vector3, rms: Double, medianAngle: Double, angle95: Double) {
+        -> (mean: Vector3, rms: Double, medianAngle: Double, angle95: Double)
+    {
         let lab = pairs.map { $0.attitude.rotate(correct($0.raw)) }
         let mean = lab.reduce(Vector3.zero, +) / Double(lab.count)
         let rms = (lab.map { ($0 - mean).lengthSquared }.reduce(0, +) / Double(lab.count)).squareRoot()

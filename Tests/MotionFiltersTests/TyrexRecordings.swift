@@ -29,7 +29,8 @@ enum TyrexRecordings {
             let nearest = [cursor, cursor + 1].filter { $0 < trace.truth.count }
                 .min { abs(trace.truth[$0].time - sample.time) < abs(trace.truth[$1].time - sample.time) }
             guard let nearest, abs(trace.truth[nearest].time - sample.time) <= 1.0 / 120,
-                let attitude = trace.truth[nearest].attitude else { continue }
+                let attitude = trace.truth[nearest].attitude
+            else { continue }
             pairs.append((sample.value, attitude))
         }
         return pairs

@@ -7,7 +7,9 @@ import Testing
     @Test func exactObservationsGiveTheirCoefficients() throws {
         var equations = NormalEquations(unknowns: 3)
         for u in stride(from: -2.0, through: 2, by: 1) {
-            for v in stride(from: -1.0, through: 3, by: 1) { equations.add(SIMD16(1, u, v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), observation: 2 + 3 * u - v) }
+            for v in stride(from: -1.0, through: 3, by: 1) {
+                equations.add(SIMD16(1, u, v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), observation: 2 + 3 * u - v)
+            }
         }
         let solution = try #require(equations.solve())
         #expect(abs(solution.values[0] - 2) < 1e-12 && abs(solution.values[1] - 3) < 1e-12 && abs(solution.values[2] + 1) < 1e-12)
@@ -21,7 +23,10 @@ import Testing
         let observations = [1.0, 2, 3, 4, 5]
         for y in observations { equations.add(SIMD16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), observation: y) }
         #expect(equations.solve() == nil)
-        let solution = try #require(equations.solve(priorWeights: SIMD16(0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), priorValues: SIMD16(0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        let solution = try #require(
+            equations.solve(
+                priorWeights: SIMD16(0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                priorValues: SIMD16(0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
         #expect(abs(solution.values[0] - 3) < 1e-12 && abs(solution.values[1] - 7) < 1e-12)
         // Residuals −2…2 sum to 10 over 5 − 2 degrees of freedom; the mean's variance is that over 5.
         let variance = try #require(solution.variance(along: SIMD16(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MotionResults
+
 @testable import MotionReports
+@testable import MotionResults
 
 @Suite struct AccuracyReportTests {
     /// Three heading filters at 50 Hz with their cost, and Core Motion's recorded attitude.
@@ -11,16 +12,18 @@ import Testing
         func scored(_ filter: String, cost: Double?, error: Double, recorded: String? = nil) -> AccuracyResult {
             if let cost {
                 var result = template
-                result.spec = CaseSpec(workload: "heading", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
-                                       durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+                result.spec = CaseSpec(
+                    workload: "heading", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
+                    durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
                 result.cpuNsPerSample = cost
                 result.projectedCpuPct = cost * 50 / 1e7
                 run.cases.append(result)
             }
             let summary = ErrorSummary([error, error])!
             let attitude = AttitudeAccuracy(total: summary, tilt: summary, heading: summary, yawOffsetDegrees: 1.5, timeShiftSeconds: -0.004)
-            return AccuracyResult(workload: "heading", rateHz: recorded == nil ? 50 : 94.8, filter: filter, recordedEstimate: recorded,
-                                  measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 120, attitude: attitude))
+            return AccuracyResult(
+                workload: "heading", rateHz: recorded == nil ? 50 : 94.8, filter: filter, recordedEstimate: recorded,
+                measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 120, attitude: attitude))
         }
         run.accuracy = [
             scored("ecompass", cost: 200, error: 9), scored("complementary", cost: 400, error: 3),
@@ -70,8 +73,9 @@ import Testing
             for (rate, costPerTick, measured, error) in [(50.0, 420.0, 0.11, 0.22), (100.0, 404.8, 0.2, 0.40)] {
                 for mode in withRealTime ? [RunMode.virtual, .realtime] : [.virtual] {
                     var result = template
-                    result.spec = CaseSpec(workload: "heading", rateHz: rate, filter: "mahony", mode: mode, repetition: 1,
-                                           durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+                    result.spec = CaseSpec(
+                        workload: "heading", rateHz: rate, filter: "mahony", mode: mode, repetition: 1,
+                        durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
                     result.cpuNsPerSample = mode == .virtual ? costPerTick : 20_000
                     result.projectedCpuPct = mode == .virtual ? costPerTick * rate / 1e7 : nil
                     result.cpuPct = mode == .realtime ? measured : nil
@@ -79,8 +83,10 @@ import Testing
                 }
                 let summary = ErrorSummary([error, error])!
                 let attitude = AttitudeAccuracy(total: summary, tilt: summary, heading: summary, yawOffsetDegrees: nil, timeShiftSeconds: 0)
-                run.accuracy.append(AccuracyResult(
-                    workload: "heading", rateHz: rate, filter: "mahony", measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, attitude: attitude)))
+                run.accuracy.append(
+                    AccuracyResult(
+                        workload: "heading", rateHz: rate, filter: "mahony",
+                        measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, attitude: attitude)))
             }
             return run
         }
@@ -109,15 +115,17 @@ import Testing
         let template = SampleRun.make().cases[0]
         run.accuracy = [("cheap", 100.0, 8, 10), ("careful", 300, 9, 9), ("wasteful", 400, 7, 7)].map { filter, cost, hits, detected in
             var result = template
-            result.spec = CaseSpec(workload: "tap-tilt", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
-                                   durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
+            result.spec = CaseSpec(
+                workload: "tap-tilt", rateHz: 50, filter: filter, mode: .virtual, repetition: 1,
+                durationSeconds: 2, sampleCount: 1000, displayRateHz: nil, seed: 1)
             result.cpuNsPerSample = cost
             result.projectedCpuPct = cost * 50 / 1e7
             run.cases.append(result)
             let events = EventAccuracy(
                 label: "tap-tilt", isState: false, toleranceBeforeSeconds: 0.1, toleranceAfterSeconds: 0.3, truthCount: 10,
                 detectedCount: detected, hits: hits, matchedDetections: hits, latency: EventAccuracy.Latency([0.2, 0.3, 0.5]))
-            return AccuracyResult(workload: "tap-tilt", rateHz: 50, filter: filter, measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, events: [events]))
+            return AccuracyResult(
+                workload: "tap-tilt", rateHz: 50, filter: filter, measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, events: [events]))
         }
         return run
     }
@@ -133,18 +141,24 @@ import Testing
         let run = run()
         let records = RunCSV.accuracy(run).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let careful = Dictionary(uniqueKeysWithValues: zip(records[0], records[2]))
-        #expect(careful["event_labels"] == "tap-tilt" && careful["events_true"] == "10" && careful["events_missed"] == "1" && careful["events_false"] == "0")
+        #expect(
+            careful["event_labels"] == "tap-tilt" && careful["events_true"] == "10" && careful["events_missed"] == "1"
+                && careful["events_false"] == "0")
         #expect(careful["event_precision"] == "1.0000" && careful["event_recall"] == "0.9000" && careful["event_f1"] == "0.9474")
         #expect(careful["event_latency_median_s"] == "0.3000" && careful["event_time_right"] == "" && careful["total_median_deg"] == "")
         let charts = RunCharts.make(run)
         let chart = try #require(charts.first { $0.fileName == "accuracy-tap-tilt.svg" })
         #expect(chart.svg.contains("event F1, 0–1 (higher is better)"))
         let report = MarkdownReport.render(run, charts: charts)
-        #expect(report.contains("| careful | 50 | 300.0 | 0.00150 (projected) | tap-tilt | 10 | 9 | 1 | 0 | 1.000 | 0.900 | 0.947 | 300 | 480 | −0.1 / +0.3 | — | ★ |"))
+        #expect(
+            report.contains(
+                "| careful | 50 | 300.0 | 0.00150 (projected) | tap-tilt | 10 | 9 | 1 | 0 | 1.000 | 0.900 | 0.947 | 300 | 480 | −0.1 / +0.3 | — | ★ |"
+            ))
         #expect(report.contains("![tap-tilt: F1 against cost](accuracy-tap-tilt.svg)"))
-        #expect(AccuracyFigures.all(run.accuracy[1].measures).map(\.name) == [
-            "event_precision", "event_recall", "event_f1", "event_latency_median_s", "event_latency_p95_s",
-        ])
+        #expect(
+            AccuracyFigures.all(run.accuracy[1].measures).map(\.name) == [
+                "event_precision", "event_recall", "event_f1", "event_latency_median_s", "event_latency_p95_s",
+            ])
         let headline = try #require(AccuracyFigures.headline(run.accuracy[1].measures).first)
         #expect(headline.name == "event_f1_shortfall" && abs(headline.value - 1 / 19) < 1e-12, "smaller is better, for a dashboard")
     }

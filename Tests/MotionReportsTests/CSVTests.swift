@@ -1,6 +1,7 @@
+import Testing
+
 @testable import MotionReports
 @testable import MotionResults
-import Testing
 
 @Suite struct CSVTests {
     @Test func cellsWithCommasQuotesOrNewlinesAreQuoted() {
@@ -14,8 +15,10 @@ import Testing
         let lines = RunCSV.summary(SampleRun.make()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 4 && lines[3].isEmpty)
         let header = lines[0].split(separator: ",").map(String.init)
-        for column in ["workload", "rate_hz", "filter", "mode", "repetition", "samples", "achieved_hz", "lateness_p50_us",
-                       "lateness_p99_us", "missed", "missed_frames", "cpu_ns_per_sample", "cpu_pct", "projected_cpu_pct", "rss_mib", "peak_rss_mib"] {
+        for column in [
+            "workload", "rate_hz", "filter", "mode", "repetition", "samples", "achieved_hz", "lateness_p50_us",
+            "lateness_p99_us", "missed", "missed_frames", "cpu_ns_per_sample", "cpu_pct", "projected_cpu_pct", "rss_mib", "peak_rss_mib",
+        ] {
             #expect(header.contains(column), "missing column \(column)")
         }
         func row(_ index: Int) -> [String: String] {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MotionResults
+
 @testable import MotionReports
+@testable import MotionResults
 
 /// Saved baselines: names, byte-for-byte copies, listing.
 @Suite struct CompareBaselineStoreTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MotionResults
+
 @testable import MotionReports
+@testable import MotionResults
 
 /// The comparison's Markdown and CSV, on the hand-built sample run and an edited copy of it.
 @Suite struct CompareReportTests {
@@ -25,7 +26,10 @@ import Testing
         let text = CompareMarkdown.render(comparison(), baselineName: "baseline main", candidateName: "results/new/run.json")
         #expect(text.hasPrefix("## motionbench compare: 1 regressed, 0 improved, 1 unchanged, 5 missing\n"))
         #expect(text.contains("| Run | `baseline main` | `results/new/run.json` |"))
-        #expect(text.contains("> **Warning:** the runs' environments differ, so their figures may not be comparable: CPU model `Test CPU \\| 2 GHz` → `Other CPU \\| 3 GHz`."))
+        #expect(
+            text.contains(
+                "> **Warning:** the runs' environments differ, so their figures may not be comparable: CPU model `Test CPU \\| 2 GHz` → `Other CPU \\| 3 GHz`."
+            ))
         #expect(text.contains("- `accelerometer 10 Hz low-pass virtual` CPU ns/sample: 180.0 → 400.0 (+220.0, +122.2 %)\n"))
         #expect(text.contains("| accelerometer | 10 | low-pass | virtual | CPU ns/sample | 180.0 | 400.0 | +220.0 | +122.2 | — | **regressed** |"))
         // 0.00018 → 0.0004 % of a core: within the 0.01-point tolerance.
@@ -43,8 +47,10 @@ import Testing
         let text = CompareMarkdown.render(comparison(gatingTime: false), baselineName: "baseline main", candidateName: "results/new/run.json")
         #expect(text.hasPrefix("## motionbench compare: 0 regressed, 0 improved, 0 unchanged, 5 missing\n"), "\(text.prefix(200))")
         #expect(text.contains("**Gated on:** Peak RSS (MiB).\n"))
-        #expect(text.contains(
-            "**Not gated:** CPU ns/sample, CPU %, Lateness p99 (µs) (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"), "\(text)")
+        #expect(
+            text.contains(
+                "**Not gated:** CPU ns/sample, CPU %, Lateness p99 (µs) (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"
+            ), "\(text)")
         #expect(text.contains("**Rose, not gated:**\n\n- `accelerometer 10 Hz low-pass virtual` CPU ns/sample: 180.0 → 400.0"))
         #expect(text.contains("| accelerometer | 10 | low-pass | virtual | CPU ns/sample | 180.0 | 400.0 | +220.0 | +122.2 | — | rose (not gated) |"))
         #expect(!text.contains("**Regressed:**"))
@@ -61,7 +67,9 @@ import Testing
     }
 
     @Test func csvHasARowPerFigureAndLeavesMissingOnesEmpty() {
-        let rows = CompareCSV.render(comparison()).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = CompareCSV.render(comparison()).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(rows[0] == CompareCSV.header)
         #expect(rows.count == 1 + 7)
         let records = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0)) }
@@ -73,7 +81,8 @@ import Testing
         #expect(peak["metric"] == "peak_rss_mib" && peak["candidate"] == "" && peak["change"] == "" && peak["candidate_n"] == "0")
         #expect(peak["verdict"] == "missing")
         let lateness = records.first { $0["metric"] == "lateness_p99_us" }!
-        #expect(lateness["mode"] == "realtime" && lateness["baseline"] == "120.000" && lateness["candidate"] == "" && lateness["verdict"] == "missing")
+        #expect(
+            lateness["mode"] == "realtime" && lateness["baseline"] == "120.000" && lateness["candidate"] == "" && lateness["verdict"] == "missing")
     }
 
     @Test func csvShowsTheTestAndLeavesAccuracysModeEmpty() {
@@ -90,12 +99,19 @@ import Testing
             return slower
         }
         let error = ErrorSummary([1.5])!
-        baseline.accuracy = [AccuracyResult(workload: "heading", rateHz: 50, filter: "madgwick", measures: AccuracyMeasures(
-            scoredFrom: 0, scoredTo: 10, attitude: AttitudeAccuracy(total: error, tilt: error, heading: error, yawOffsetDegrees: nil, timeShiftSeconds: 0)
-        ))]
+        baseline.accuracy = [
+            AccuracyResult(
+                workload: "heading", rateHz: 50, filter: "madgwick",
+                measures: AccuracyMeasures(
+                    scoredFrom: 0, scoredTo: 10,
+                    attitude: AttitudeAccuracy(total: error, tilt: error, heading: error, yawOffsetDegrees: nil, timeShiftSeconds: 0)
+                ))
+        ]
         candidate.accuracy = baseline.accuracy
         let text = CompareCSV.render(RunComparison(baseline: baseline, candidate: candidate))
-        #expect(text.contains("accelerometer,10,low-pass,,virtual,cpu_ns_per_sample,ns,183.000,366.000,183.000,100.00,5,5,0.007937,exact,regressed,true,\n"))
+        #expect(
+            text.contains(
+                "accelerometer,10,low-pass,,virtual,cpu_ns_per_sample,ns,183.000,366.000,183.000,100.00,5,5,0.007937,exact,regressed,true,\n"))
         #expect(text.contains("heading,50,madgwick,,,attitude_error_deg,°,1.50000,1.50000,0,0.00,1,1,,,unchanged,true,\n"))
     }
 }

@@ -14,11 +14,13 @@ extension SampleRun {
         second.peakRssMiB = 13
         run.cases.insert(second, at: 1)
         run.settings.repetitions = 2
-        let steps = AccuracyMeasures(scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 98, truth: 100), altitude: ErrorSummary([0.5, -1.5]))
+        let steps = AccuracyMeasures(
+            scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 98, truth: 100), altitude: ErrorSummary([0.5, -1.5]))
         run.accuracy = [
             AccuracyResult(workload: "accelerometer", rateHz: 10, filter: "low-pass", measures: steps),
-            AccuracyResult(workload: "accelerometer", rateHz: 10.2, filter: "oxford-app-steps", recordedEstimate: "oxford-app-steps",
-                           measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 90, truth: 100))),
+            AccuracyResult(
+                workload: "accelerometer", rateHz: 10.2, filter: "oxford-app-steps", recordedEstimate: "oxford-app-steps",
+                measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, steps: StepAccuracy(estimated: 90, truth: 100))),
         ]
         return run
     }

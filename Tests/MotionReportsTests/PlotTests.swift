@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@testable import MotionResults
+
 @testable import MotionReports
+@testable import MotionResults
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads an SVG as XML and collects what the tests look for: its elements, and the series' names.
@@ -22,7 +23,8 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         return probe
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:])
+    {
         elements.append(name)
         if name == "g", attributes["class"] == "series", let series = attributes["data-name"] { seriesNames.append(series) }
         if name == "polyline", let points = attributes["points"] { polylinePoints.append(points.split(separator: " ").count) }
@@ -64,7 +66,8 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         var run = SampleRun.make()
         let summary = ErrorSummary([0.1, 0.2])!
         run.accuracy = ["none", "median-5"].map { filter in
-            AccuracyResult(workload: "barometer", rateHz: 1, filter: filter, measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, altitude: summary))
+            AccuracyResult(
+                workload: "barometer", rateHz: 1, filter: filter, measures: AccuracyMeasures(scoredFrom: 5, scoredTo: 60, altitude: summary))
         }
         return run
     }
@@ -72,7 +75,8 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     private func emit(_ name: String, in folder: URL, rows: [String]) throws {
         let emitted = folder.appendingPathComponent(RunFolder.emittedFolderName)
         try FileManager.default.createDirectory(at: emitted, withIntermediateDirectories: true)
-        let text = (["time_s,pressure_in_kpa,relative_altitude_m,scored,truth_relative_altitude_m,error_altitude_m"] + rows).joined(separator: "\n") + "\n"
+        let text =
+            (["time_s,pressure_in_kpa,relative_altitude_m,scored,truth_relative_altitude_m,error_altitude_m"] + rows).joined(separator: "\n") + "\n"
         try text.write(to: emitted.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
     }
 
@@ -95,9 +99,10 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(SVGProbe.parse(try #require(plots.charts.first { $0.fileName.hasSuffix("-rss.svg") }).svg).seriesNames == ["process RSS"])
         let report = MarkdownReport.render(scoredRun(), charts: plots.charts)
         #expect(report.contains("## Plots") && report.contains("](plots/barometer-1hz-estimate.svg)"))
-        #expect(report.contains(
-            "- accelerometer 10 Hz low-pass (real time, #1): no chart of CPU % per thread over time, as the sampler (10 Hz) closed 1 whole "
-                + "sampling period in the case, fewer than 5; threads.csv has each thread's CPU over the whole case."))
+        #expect(
+            report.contains(
+                "- accelerometer 10 Hz low-pass (real time, #1): no chart of CPU % per thread over time, as the sampler (10 Hz) closed 1 whole "
+                    + "sampling period in the case, fewer than 5; threads.csv has each thread's CPU over the whole case."))
         #expect(report.contains("- Virtual-time cases: no charts over time, as their workload's thread runs flat out from start to end"))
     }
 

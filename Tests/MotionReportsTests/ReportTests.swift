@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-@testable import MotionResults
-import Testing
-@testable import MotionReports
 import TestSupport
+import Testing
+
+@testable import MotionReports
+@testable import MotionResults
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct ReportTests {
     @Test func markdownHasEnvironmentTablesAndChartLinks() {
@@ -35,9 +37,11 @@ import TestSupport
         #expect(markdown.contains("| Host | rack\\|7\\nnode |"))
         #expect(markdown.contains("Source: ``trace:/data/a\\|b\\nc`d/rec.csv``."))
         var merged = run
-        merged.mergedShards = [MergedShard(
-            shard: RunShard(index: 1, count: 1, plan: "0", plannedCases: 2, planPositions: [0, 1]),
-            startedAt: run.startedAt, finishedAt: run.finishedAt, environment: run.environment)]
+        merged.mergedShards = [
+            MergedShard(
+                shard: RunShard(index: 1, count: 1, plan: "0", plannedCases: 2, planPositions: [0, 1]),
+                startedAt: run.startedAt, finishedAt: run.finishedAt, environment: run.environment)
+        ]
         #expect(MarkdownTables.brokenRows(in: MarkdownReport.render(merged, charts: [])).isEmpty)
     }
 

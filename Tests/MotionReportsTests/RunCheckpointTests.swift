@@ -1,7 +1,8 @@
 import Foundation
 import MotionResults
-@testable import MotionReports
 import Testing
+
+@testable import MotionReports
 
 @Suite struct RunCheckpointTests {
     @Test func aCheckpointReadsBackAsTheRunItWasWrittenFrom() throws {

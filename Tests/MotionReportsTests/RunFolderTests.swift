@@ -1,8 +1,9 @@
 import Foundation
-@testable import MotionReports
-@testable import MotionResults
 import TestSupport
 import Testing
+
+@testable import MotionReports
+@testable import MotionResults
 
 @Suite struct RunFolderTests {
     /// Writes `files` (names ending in `/` are folders) into a new scratch folder.

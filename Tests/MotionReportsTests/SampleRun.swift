@@ -38,7 +38,8 @@ enum SampleRun {
         )
         return RunResult(
             startedAt: "2026-11-22T17:00:00Z", finishedAt: "2026-11-22T17:00:05Z", environment: environment,
-            settings: RunSettings(durationSeconds: 2, sampleCount: 1000, repetitions: 1, samplerRateHz: 10, source: "synthetic:test,seed=1", quick: true),
+            settings: RunSettings(
+                durationSeconds: 2, sampleCount: 1000, repetitions: 1, samplerRateHz: 10, source: "synthetic:test,seed=1", quick: true),
             cases: [result(.virtual), result(.realtime)]
         )
     }

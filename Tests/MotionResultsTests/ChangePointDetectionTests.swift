@@ -59,11 +59,16 @@ import Testing
         }.count
         var found: [Double: Int] = [:]
         for step in [0.05, 0.1] {
-            found[step] = (1...200).filter { seed in
-                ChangePointDetection.steps(Self.series(seed: UInt64(seed), step: step, outliers: 0.05), tolerance: none).contains { $0.index == 25 }
-            }.count
+            found[step] =
+                (1...200).filter { seed in
+                    ChangePointDetection.steps(Self.series(seed: UInt64(seed), step: step, outliers: 0.05), tolerance: none).contains {
+                        $0.index == 25
+                    }
+                }.count
         }
-        print("ChangePointDetectionTests: with 5 % outliers, \(alarms) of 1000 noise series showed a step; a 5 % step was found at its commit in \(found[0.05]!) of 200, a 10 % step in \(found[0.1]!) of 200")
+        print(
+            "ChangePointDetectionTests: with 5 % outliers, \(alarms) of 1000 noise series showed a step; a 5 % step was found at its commit in \(found[0.05]!) of 200, a 10 % step in \(found[0.1]!) of 200"
+        )
         #expect(alarms <= 10)
         #expect(found[0.1]! >= 180)
     }
@@ -85,7 +90,9 @@ import Testing
     @Test func aChangeWithinTheToleranceIsNoStep() {
         // 5 %: real, but under cpu_ns_per_sample's 10 %.
         #expect(ChangePointDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: Self.cpu).isEmpty)
-        #expect(ChangePointDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: MetricTolerance(relativePct: 1, absolute: 1)).map(\.index) == [25])
+        #expect(
+            ChangePointDetection.steps(Self.series(seed: 5, step: 0.05, noise: 0.005), tolerance: MetricTolerance(relativePct: 1, absolute: 1)).map(
+                \.index) == [25])
     }
 
     @Test func missingCommitsKeepTheirPlace() {

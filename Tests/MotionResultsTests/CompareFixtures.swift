@@ -55,7 +55,8 @@ enum CompareFixtures {
     static func run(_ cases: [CaseResult], accuracy: [AccuracyResult] = [], environment: RunEnvironment = environment) -> RunResult {
         RunResult(
             startedAt: "2026-11-22T17:00:00Z", finishedAt: "2026-11-22T17:00:05Z", environment: environment,
-            settings: RunSettings(durationSeconds: 2, sampleCount: 1000, repetitions: 5, samplerRateHz: 10, source: "synthetic:tilt-and-shake,seed=1", quick: true),
+            settings: RunSettings(
+                durationSeconds: 2, sampleCount: 1000, repetitions: 5, samplerRateHz: 10, source: "synthetic:tilt-and-shake,seed=1", quick: true),
             cases: cases, accuracy: accuracy
         )
     }

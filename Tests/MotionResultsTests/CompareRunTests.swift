@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionResults
 
 /// Two runs matched case by case: by workload, rate, filter, parameters and mode; accuracy entries
@@ -9,7 +10,8 @@ import Testing
     /// `accelerometer 10 Hz raw virtual`, `heading 50 Hz core-motion accuracy`.
     func label(_ subject: ComparisonSubject) -> String {
         let parameters = subject.parameterText.isEmpty ? "" : " " + subject.parameterText
-        return "\(subject.workload) \(CaseIdentity.spelling(subject.rateHz)) Hz \(subject.filter)\(parameters) \(subject.mode?.rawValue ?? "accuracy")"
+        return
+            "\(subject.workload) \(CaseIdentity.spelling(subject.rateHz)) Hz \(subject.filter)\(parameters) \(subject.mode?.rawValue ?? "accuracy")"
     }
 
     @Test func casesMatchByEveryPartOfTheirKey() {
@@ -24,10 +26,11 @@ import Testing
         )
         let comparison = RunComparison(baseline: baseline, candidate: candidate)
         let cpu = comparison.rows.filter { $0.metric == .cpuNsPerSample }
-        #expect(cpu.map { label($0.subject) } == [
-            "accelerometer 10 Hz raw virtual", "accelerometer 10 Hz low-pass virtual", "motion-cube 10 Hz raw shapes=10 virtual",
-            "accelerometer 10 Hz raw realtime", "motion-cube 10 Hz raw shapes=100 virtual",
-        ], "the baseline's order, then the candidate's new cases")
+        #expect(
+            cpu.map { label($0.subject) } == [
+                "accelerometer 10 Hz raw virtual", "accelerometer 10 Hz low-pass virtual", "motion-cube 10 Hz raw shapes=10 virtual",
+                "accelerometer 10 Hz raw realtime", "motion-cube 10 Hz raw shapes=100 virtual",
+            ], "the baseline's order, then the candidate's new cases")
         #expect(cpu.map(\.verdict) == [.unchanged, .improved, .missing, .unchanged, .missing])
         #expect(cpu[0].baselineValues.count == 5 && cpu[0].baseline == 102)
         #expect(comparison.onlyInBaseline.map(label) == ["motion-cube 10 Hz raw shapes=10 virtual"])
@@ -76,7 +79,9 @@ import Testing
         )
         let timings = once.rows.filter(\.metric.isTiming)
         #expect(timings.count == 5 && timings.allSatisfy { $0.exemption == .tooFewRepetitions(1) })
-        #expect(timings.filter { $0.verdict == .regressed }.count == 4, "all but the virtual case's CPU %, 0.0002 points of a core, rose beyond their tolerance")
+        #expect(
+            timings.filter { $0.verdict == .regressed }.count == 4,
+            "all but the virtual case's CPU %, 0.0002 points of a core, rose beyond their tolerance")
         #expect(once.outcome == .passed && once.count(of: .regressed) == 0)
         #expect(once.gatingMetrics == [.peakRssMiB])
         #expect(once.exemptMetrics.map(\.metric) == [.cpuNsPerSample, .cpuPct, .latenessP99Us])
@@ -96,12 +101,16 @@ import Testing
     }
 
     @Test func accuracyEntriesMatchByEstimatorAndJudgeErrorsAsCosts() {
-        let baseline = F.run([], accuracy: [
-            F.attitude("madgwick", 0.16), F.attitude("mahony", 0.22), F.attitude("core-motion", 2.0, recordedEstimate: "apple-cmattitude"),
-        ])
-        let candidate = F.run([], accuracy: [
-            F.attitude("madgwick", 0.50), F.attitude("mahony", 0.10), F.attitude("core-motion", 2.05, recordedEstimate: "apple-cmattitude"),
-        ])
+        let baseline = F.run(
+            [],
+            accuracy: [
+                F.attitude("madgwick", 0.16), F.attitude("mahony", 0.22), F.attitude("core-motion", 2.0, recordedEstimate: "apple-cmattitude"),
+            ])
+        let candidate = F.run(
+            [],
+            accuracy: [
+                F.attitude("madgwick", 0.50), F.attitude("mahony", 0.10), F.attitude("core-motion", 2.05, recordedEstimate: "apple-cmattitude"),
+            ])
         let comparison = RunComparison(baseline: baseline, candidate: candidate)
         #expect(comparison.rows.map(\.metric) == [.attitudeErrorDeg, .attitudeErrorDeg, .attitudeErrorDeg], "no step or altitude rows")
         #expect(comparison.rows.map(\.verdict) == [.regressed, .unchanged, .unchanged], "mahony fell by 0.12°, within 0.2°")
@@ -111,11 +120,15 @@ import Testing
 
     @Test func stepErrorsAreComparedBySize() {
         func run(estimated: Int) -> RunResult {
-            F.run([], accuracy: [
-                AccuracyResult(workload: "pedometer", rateHz: 50, filter: "default", measures: AccuracyMeasures(
-                    scoredFrom: 0, scoredTo: 60, steps: StepAccuracy(estimated: estimated, truth: 100)
-                )),
-            ])
+            F.run(
+                [],
+                accuracy: [
+                    AccuracyResult(
+                        workload: "pedometer", rateHz: 50, filter: "default",
+                        measures: AccuracyMeasures(
+                            scoredFrom: 0, scoredTo: 60, steps: StepAccuracy(estimated: estimated, truth: 100)
+                        ))
+                ])
         }
         // 5 % over against 5 % under: the same size of error.
         let row = RunComparison(baseline: run(estimated: 105), candidate: run(estimated: 95)).rows[0]
@@ -130,10 +143,11 @@ import Testing
         other.host = "elsewhere"
         other.gitCommit = "fedcba"
         let comparison = RunComparison(baseline: F.run([]), candidate: F.run([], environment: other))
-        #expect(comparison.environmentDifferences == [
-            EnvironmentDifference(field: "CPU model", baseline: "Test CPU", candidate: "Other CPU"),
-            EnvironmentDifference(field: "cores", baseline: "2", candidate: "8"),
-        ], "host and commit are expected to differ")
+        #expect(
+            comparison.environmentDifferences == [
+                EnvironmentDifference(field: "CPU model", baseline: "Test CPU", candidate: "Other CPU"),
+                EnvironmentDifference(field: "cores", baseline: "2", candidate: "8"),
+            ], "host and commit are expected to differ")
         var debug = F.environment
         debug.buildConfiguration = "debug"
         #expect(EnvironmentDifference.between(F.run([]), F.run([], environment: debug)).map(\.field) == ["build configuration"])

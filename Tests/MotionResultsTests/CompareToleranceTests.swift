@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionResults
 
 /// Tolerances and verdicts: a change counts only beyond both tolerances and, with enough
@@ -7,7 +8,9 @@ import Testing
     let tolerance = MetricTolerance(relativePct: 10, absolute: 20)
     let subject = ComparisonSubject(CaseKey(CaseIdentity(workload: "accelerometer", rateHz: 10, filter: "raw"), mode: .virtual))
 
-    func verdict(_ baseline: [Double], _ candidate: [Double], _ metric: ComparedMetric = .cpuNsPerSample, settings: ComparisonSettings = ComparisonSettings()) -> ComparisonRow {
+    func verdict(
+        _ baseline: [Double], _ candidate: [Double], _ metric: ComparedMetric = .cpuNsPerSample, settings: ComparisonSettings = ComparisonSettings()
+    ) -> ComparisonRow {
         ComparisonRow(subject: subject, metric: metric, baselineValues: baseline, candidateValues: candidate, settings: settings)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionResults
 
 @Suite struct GitCommitTests {
@@ -23,7 +24,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: loose) }
         #expect(GitCommit.current(in: loose.appendingPathComponent("src/deep")) == commit)
 
-        let packed = try folder([".git/HEAD": "ref: refs/heads/main\n", ".git/packed-refs": "# pack-refs with: peeled\n\(other) refs/heads/old\n\(commit) refs/heads/main\n"])
+        let packed = try folder([
+            ".git/HEAD": "ref: refs/heads/main\n",
+            ".git/packed-refs": "# pack-refs with: peeled\n\(other) refs/heads/old\n\(commit) refs/heads/main\n",
+        ])
         defer { try? FileManager.default.removeItem(at: packed) }
         #expect(GitCommit.current(in: packed) == commit)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionResults
 
 /// The statistics of `motionbench ab`: the Wilcoxon signed-rank test against SciPy 1.17's

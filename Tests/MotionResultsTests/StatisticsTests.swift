@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionResults
 
 @Suite struct StatisticsTests {

@@ -29,7 +29,9 @@ import Testing
         var device = VirtualDevice(scenario: .stairs(), seed: 42)
         var lines: [String] = []
         drive(workload, source: &device, sensors: [.barometer], rate: 1, duration: Scenario.stairs().duration) { event in
-            if case let .sample(sample) = event { lines.append("sample \(FixedDecimal.format(sample.time, decimals: 3)) \(workload.describeState())") }
+            if case let .sample(sample) = event {
+                lines.append("sample \(FixedDecimal.format(sample.time, decimals: 3)) \(workload.describeState())")
+            }
         }
         try expectGolden(lines.joined(separator: "\n") + "\n", named: "barometer-\(filter).txt")
     }
@@ -92,7 +94,9 @@ import Testing
         for (index, pressure) in [101.3, 101.3, 101.3, 100.3, 101.3, 101.3].enumerated() {
             for workload in [median, average] { workload.handle(barometer(pressure, at: Double(index))) }
             #expect(median.altitude.text == "altitude: 0.00 m")
-            if index == 3 { #expect(abs(average.altitude.value! - StandardAtmosphere.relativeAltitude(atPressure: 101.3 - 1.0 / 3, reference: 101.3)) < 1e-9) }
+            if index == 3 {
+                #expect(abs(average.altitude.value! - StandardAtmosphere.relativeAltitude(atPressure: 101.3 - 1.0 / 3, reference: 101.3)) < 1e-9)
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// sets where the count starts.
 private let counting = ClosureWorkload(
     name: "counting", summary: "counts samples", sensors: [.accelerometer, .gyroscope], rates: [10, 20],
-    filters: ["ones", "twos"], parameters: [WorkloadParameter(name: "start", summary: "the count to start from", defaultValue: 0, range: 0...100, isInteger: true)],
+    filters: ["ones", "twos"],
+    parameters: [WorkloadParameter(name: "start", summary: "the count to start from", defaultValue: 0, range: 0...100, isInteger: true)],
     estimates: [.steps], outputColumns: [.number("total", decimals: 0, "samples counted")]
 ) { configuration in
     let step = configuration.filter == "twos" ? 2 : 1
@@ -100,9 +101,13 @@ private final class SeenSamples: @unchecked Sendable {
         // Every third of 20 samples, two at each tenth of a second: the 3rd at 0.1 s, the 6th at 0.2 s…
         let times = [0.1, 0.2, 0.4, 0.5, 0.7, 0.8]
         #expect(replayed.detectedEvents.map(\.label) == times.map { _ in "third" })
-        #expect(replayed.detectedEvents.count == times.count && zip(replayed.detectedEvents, times).allSatisfy { abs($0.time - $1) < 1e-9 && $0.end == nil })
+        #expect(
+            replayed.detectedEvents.count == times.count
+                && zip(replayed.detectedEvents, times).allSatisfy { abs($0.time - $1) < 1e-9 && $0.end == nil })
         #expect(measured.detectedEvents.isEmpty, "a measured run keeps none")
-        let malformed = ClosureWorkload(name: "twice", sensors: [.accelerometer], rates: [10], events: [third, third]) { _ in SampleHandler(0) { _, _ in } }
+        let malformed = ClosureWorkload(name: "twice", sensors: [.accelerometer], rates: [10], events: [third, third]) { _ in
+            SampleHandler(0) { _, _ in }
+        }
         #expect(throws: CatalogueError.repeatedEvent("third", workload: "twice")) { try WorkloadCatalogue([malformed]) }
     }
 

@@ -35,7 +35,9 @@ import Testing
             var outputSummary: [String: Double] { [:] }
         }
         Detector.events = [EventKind("Face down")]
-        #expect(throws: CatalogueError.malformedName("Face down", kind: "event label", workload: "detector")) { try WorkloadCatalogue([Detector.self]) }
+        #expect(throws: CatalogueError.malformedName("Face down", kind: "event label", workload: "detector")) {
+            try WorkloadCatalogue([Detector.self])
+        }
         Detector.events = [EventKind("tap"), EventKind("tap", isState: true)]
         #expect(throws: CatalogueError.repeatedEvent("tap", workload: "detector")) { try WorkloadCatalogue([Detector.self]) }
         Detector.events = [EventKind("tap"), .shake]

@@ -16,7 +16,8 @@ func expectGolden(_ text: String, named name: String, sourceLocation: SourceLoca
     guard text != expected else { return }
     let actualLines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let firstDifference = (0..<min(actualLines.count, expectedLines.count)).first { actualLines[$0] != expectedLines[$0] }
+    let firstDifference =
+        (0..<min(actualLines.count, expectedLines.count)).first { actualLines[$0] != expectedLines[$0] }
         ?? min(actualLines.count, expectedLines.count)
     let actualLine = firstDifference < actualLines.count ? String(actualLines[firstDifference]) : "(end)"
     let expectedLine = firstDifference < expectedLines.count ? String(expectedLines[firstDifference]) : "(end)"

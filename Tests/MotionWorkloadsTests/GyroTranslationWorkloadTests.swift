@@ -37,10 +37,11 @@ import Testing
             }
         }
         try expectGolden(lines.joined(separator: "\n") + "\n", named: "gyro-translation-raw.txt")
-        #expect(workload.outputSummary == [
-            "frames": 1800, "samples": 450, "position_x": workload.rectangle.center.x,
-            "position_y": workload.rectangle.center.y,
-        ])
+        #expect(
+            workload.outputSummary == [
+                "frames": 1800, "samples": 450, "position_x": workload.rectangle.center.x,
+                "position_y": workload.rectangle.center.y,
+            ])
     }
 
     @Test func restsAtTheCanvasCentreUntilTheFirstSample() throws {

@@ -20,8 +20,10 @@ import Testing
         let workload = try makeWorkload()
         var device = VirtualDevice(scenario: .still, seed: 42)
         var lines: [String] = [], haptics = 0
-        drive(workload, source: &device, sensors: [], rate: 60, displayRate: 60, duration: 20,
-              touches: Scenario.still.touches) { delivery in
+        drive(
+            workload, source: &device, sensors: [], rate: 60, displayRate: 60, duration: 20,
+            touches: Scenario.still.touches
+        ) { delivery in
             switch delivery {
             case let .touch(touch):
                 lines.append("touch  \(FixedDecimal.format(touch.time, decimals: 3)) \(describe(touch))")
@@ -32,7 +34,9 @@ import Testing
                 lines.append("frame  \(FixedDecimal.format(time, decimals: 3)) \(workload.describeState())")
                 if workload.haptics.events.count > haptics, let event = workload.haptics.events.last {
                     haptics = workload.haptics.events.count
-                    lines.append("haptic \(FixedDecimal.format(event.time, decimals: 3)) \(event.style) intensity \(FixedDecimal.format(event.intensity, decimals: 2)) frame \(event.frame)")
+                    lines.append(
+                        "haptic \(FixedDecimal.format(event.time, decimals: 3)) \(event.style) intensity \(FixedDecimal.format(event.intensity, decimals: 2)) frame \(event.frame)"
+                    )
                 }
             }
         }

@@ -14,7 +14,8 @@ import Testing
 
     /// Feeds `device` at `rate` for `duration` seconds in the hub's order (gyroscope, accelerometer,
     /// magnetometer each tick) and calls `afterTick` with the tick's time.
-    func run(_ workload: HeadingWorkload, _ device: inout VirtualDevice, rate: Double = 50, duration: Double, afterTick: (Double) -> Void = { _ in }) {
+    func run(_ workload: HeadingWorkload, _ device: inout VirtualDevice, rate: Double = 50, duration: Double, afterTick: (Double) -> Void = { _ in })
+    {
         let sensors = HeadingWorkload.descriptor.sensors
         drive(workload, source: &device, sensors: sensors, rate: rate, duration: duration) { event in
             if case let .sample(sample) = event, sample.sensor == sensors.last { afterTick(sample.time) }
@@ -164,10 +165,11 @@ import Testing
         #expect(abs(grenoble.declination - 2.85) < 0.01)
         let arctic = try makeWorkload(parameters: ["latitude": 80, "longitude": 0, "altitude": 0, "year": 2025])
         #expect(abs(arctic.declination - 1.28) < 0.01)
-        #expect(HeadingWorkload.descriptor.parameters.map(\.name) == [
-            "latitude", "longitude", "altitude", "year", "tau", "beta", "kp", "ki", "tau-acc", "tau-mag", "gyro-bias", "mag-cal",
-            "accel-gate", "field-gate",
-        ])
+        #expect(
+            HeadingWorkload.descriptor.parameters.map(\.name) == [
+                "latitude", "longitude", "altitude", "year", "tau", "beta", "kp", "ki", "tau-acc", "tau-mag", "gyro-bias", "mag-cal",
+                "accel-gate", "field-gate",
+            ])
     }
 
     /// Labels before and after: the field shows from the first magnetometer sample, headings only

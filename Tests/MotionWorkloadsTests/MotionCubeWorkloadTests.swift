@@ -6,9 +6,10 @@ import Testing
 
 @Suite struct MotionCubeWorkloadTests {
     func makeWorkload(shapes: Int = 0, seed: UInt64 = 1, displayRate: Double = 60, swept: Bool = false) throws -> MotionCubeWorkload {
-        try MotionCubeWorkload(configuration: WorkloadConfiguration(
-            rate: 60, filter: "raw", displayRate: displayRate, seed: seed, parameters: ["shapes": Double(shapes)],
-            sweptParameters: swept ? ["shapes"] : []))
+        try MotionCubeWorkload(
+            configuration: WorkloadConfiguration(
+                rate: 60, filter: "raw", displayRate: displayRate, seed: seed, parameters: ["shapes": Double(shapes)],
+                sweptParameters: swept ? ["shapes"] : []))
     }
 
     func accelerometer(_ x: Double, _ y: Double, _ z: Double, at time: Double = 0) -> SensorSample {
@@ -24,8 +25,10 @@ import Testing
         let workload = try makeWorkload(shapes: 3, seed: 42)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = [], frame = 0
-        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
-              touches: Scenario.tiltAndShake.touches) { delivery in
+        drive(
+            workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
+            touches: Scenario.tiltAndShake.touches
+        ) { delivery in
             switch delivery {
             case let .touch(touch):
                 lines.append("touch  \(FixedDecimal.format(touch.time, decimals: 3)) \(describe(touch))")
@@ -108,8 +111,10 @@ import Testing
         var frames = 0, wrong: [String] = []
         // The worst overlap any step of the case started from, and the worst with the taps' shapes.
         var worst = 0.0, worstWithTaps = 0.0
-        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
-              touches: Scenario.tiltAndShake.touches) { delivery in
+        drive(
+            workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 20,
+            touches: Scenario.tiltAndShake.touches
+        ) { delivery in
             guard case let .frame(time) = delivery else { return }
             frames += 1
             worst = max(worst, workload.world.deepestOverlap)
@@ -232,8 +237,10 @@ import Testing
         let corners = [Vector2(0, 0), Vector2(375, 0), Vector2(0, 667), Vector2(375, 667)]
         let taps = corners.enumerated().map { TouchEvent(time: 2 + Double($0.offset), .tap($0.element)) }
         var outside = 0, frames = 0
-        drive(workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 10,
-              touches: taps) { delivery in
+        drive(
+            workload, source: &device, sensors: [.accelerometer], rate: 60, displayRate: 60, duration: 10,
+            touches: taps
+        ) { delivery in
             guard case .frame = delivery else { return }
             frames += 1
             for body in workload.world.bodies {

@@ -54,15 +54,19 @@ import Testing
     @Test(arguments: [nil, 50.0])
     func medianErrorWithinThreePercent(rate: Double?) throws {
         let walks = try walks(rate: rate)
-        var table = ["walks at \(rate.map { "\(Int($0)) Hz (resampled)" } ?? "their own 100 Hz")",
-                     "position     truth  ours  error %   app  app error %"]
+        var table = [
+            "walks at \(rate.map { "\(Int($0)) Hz (resampled)" } ?? "their own 100 Hz")",
+            "position     truth  ours  error %   app  app error %",
+        ]
         for walk in walks {
             table.append(
                 walk.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + " \(pad(walk.truth, 5)) \(pad(walk.ours, 5)) \(pad(walk.error, 8)) \(pad(walk.app, 5)) \(pad(walk.appError, 12))")
         }
         let median = Self.median(walks.map { abs($0.error) })
-        table.append("median |error| \(FixedDecimal.format(median, decimals: 1)) %, app \(FixedDecimal.format(Self.median(walks.map { abs($0.appError) }), decimals: 1)) %")
+        table.append(
+            "median |error| \(FixedDecimal.format(median, decimals: 1)) %, app \(FixedDecimal.format(Self.median(walks.map { abs($0.appError) }), decimals: 1)) %"
+        )
         print(table.joined(separator: "\n"))
         #expect(median <= 3, "median error \(median) %")
         // No walk far off: a general algorithm, not one tuned to some positions.

@@ -20,7 +20,9 @@ import Testing
         let ticks = Int((scenario.duration + extra) * rate)
         for tick in 0..<ticks {
             let time = Double(tick) / rate
-            for sensor in PedometerWorkload.descriptor.sensors + PedometerWorkload.descriptor.optionalSensors { workload.handle(device.reading(of: sensor, at: time)) }
+            for sensor in PedometerWorkload.descriptor.sensors + PedometerWorkload.descriptor.optionalSensors {
+                workload.handle(device.reading(of: sensor, at: time))
+            }
             if (tick + 1) % Int(rate) == 0 {
                 workload.finish()
                 checkpoint(time)
@@ -143,22 +145,22 @@ import Testing
     }
 
     #if os(Linux)
-    /// The worker is a thread of its own with the name reports count as the workload's. (Whether it
-    /// is gone after deinit cannot be checked here: other tests run pedometers in parallel.)
-    @Test func theWorkerIsANamedThread() throws {
-        func threadNames() throws -> [String] {
-            // A thread of a parallel test may end between the listing and the read.
-            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").compactMap {
-                try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        /// The worker is a thread of its own with the name reports count as the workload's. (Whether it
+        /// is gone after deinit cannot be checked here: other tests run pedometers in parallel.)
+        @Test func theWorkerIsANamedThread() throws {
+            func threadNames() throws -> [String] {
+                // A thread of a parallel test may end between the listing and the read.
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").compactMap {
+                    try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                }
             }
+            #expect(PedometerWorkload.workerName == "mb-worker-steps" && PedometerWorkload.workerName.utf8.count <= 15)
+            let workload = try makeWorkload()
+            // Once the worker has processed a sample it has surely started and named itself.
+            workload.handle(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(0, 0, -1)))
+            workload.finish()
+            #expect(try threadNames().contains(PedometerWorkload.workerName))
         }
-        #expect(PedometerWorkload.workerName == "mb-worker-steps" && PedometerWorkload.workerName.utf8.count <= 15)
-        let workload = try makeWorkload()
-        // Once the worker has processed a sample it has surely started and named itself.
-        workload.handle(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(0, 0, -1)))
-        workload.finish()
-        #expect(try threadNames().contains(PedometerWorkload.workerName))
-    }
     #endif
 
     @Test func unknownFilterOrRateThrows() {

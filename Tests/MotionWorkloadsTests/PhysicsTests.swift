@@ -35,7 +35,9 @@ import Testing
     /// the solver left until the push-out has had the steps to move it by its size; one resting on
     /// the floor counts from its first step.
     @Test func theDeepestOverlapLeavesOutAShapeJustPutIntoAnother() {
-        var world = world([RigidBody(kind: .square, size: 50, position: Vector2(100, 642)), RigidBody(kind: .square, size: 50, position: Vector2(300, 642))])
+        var world = world([
+            RigidBody(kind: .square, size: 50, position: Vector2(100, 642)), RigidBody(kind: .square, size: 50, position: Vector2(300, 642)),
+        ])
         for _ in 0..<60 { world.step(Self.dt) }
         world.replace(1, with: RigidBody(kind: .square, size: 50, position: Vector2(100, 600)))
         #expect(abs(deepestOverlap(world) - 8) < 0.01)

@@ -55,10 +55,11 @@ import Testing
         #expect(builtIn.named("gyro-translation")?.descriptor == GyroTranslationWorkload.descriptor)
         #expect(builtIn.named("no-such-workload") == nil)
         for entry in builtIn.entries { #expect(builtIn.named(entry.descriptor.name)?.descriptor == entry.descriptor) }
-        #expect(builtIn.descriptors.map(\.name) == [
-            "gyro-translation", "haptic-collision", "barometer", "accelerometer", "leveler", "heading", "pedometer",
-            "motion-cube", "tilt-ball",
-        ])
+        #expect(
+            builtIn.descriptors.map(\.name) == [
+                "gyro-translation", "haptic-collision", "barometer", "accelerometer", "leveler", "heading", "pedometer",
+                "motion-cube", "tilt-ball",
+            ])
     }
 
     @Test func aCatalogueRefusesRepeatedAndMalformedNames() throws {

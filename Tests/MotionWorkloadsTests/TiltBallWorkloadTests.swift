@@ -28,8 +28,10 @@ import Testing
         let workload = try makeWorkload(seed: 42)
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 42)
         var lines: [String] = [], frame = 0, shakes = 0
-        drive(workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 40,
-              touches: Scenario.tiltAndShake.touches) { delivery in
+        drive(
+            workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 40,
+            touches: Scenario.tiltAndShake.touches
+        ) { delivery in
             switch delivery {
             case let .touch(touch):
                 lines.append("touch  \(FixedDecimal.format(touch.time, decimals: 3)) \(describe(touch))")
@@ -93,8 +95,10 @@ import Testing
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 3)
         var crossings = 0, wrongColours = 0
         var touching: [TiltWall] = [], color = RGBColor.red
-        drive(workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 60,
-              touches: []) { delivery in
+        drive(
+            workload, source: &device, sensors: [.accelerometer, .barometer], rate: 60, displayRate: 60, duration: 60,
+            touches: []
+        ) { delivery in
             guard case .frame = delivery else { return }
             let p = workload.position
             if p.x < 70 || p.x > 305 || p.y < 70 || p.y > 597 { crossings += 1 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
 import MotionWorkloads
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 @Suite struct TiltingPileSceneTests {
     /// Whether every shape lies within the canvas.

@@ -1,5 +1,6 @@
-@testable import SystemView
 import Testing
+
+@testable import SystemView
 
 @Suite struct ProcStatTests {
     private func parse(_ fixture: String) throws -> ProcStat {

@@ -1,5 +1,6 @@
-@testable import SystemView
 import Testing
+
+@testable import SystemView
 
 @Suite struct ProcStatmTests {
     private func parse(_ fixture: String) throws -> ProcStatm {

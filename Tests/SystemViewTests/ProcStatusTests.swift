@@ -1,5 +1,6 @@
-@testable import SystemView
 import Testing
+
+@testable import SystemView
 
 @Suite struct ProcStatusTests {
     private func parse(_ fixture: String) throws -> ProcStatus {

@@ -78,7 +78,10 @@ public enum ZipWriter {
     private static func deflate(_ entry: Entry) -> (data: [UInt8], crc: UInt32) {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        defer { deflateEnd(stream); stream.deallocate() }
+        defer {
+            deflateEnd(stream)
+            stream.deallocate()
+        }
         precondition(czlib_deflate_init_raw(stream, 9) == Z_OK)
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

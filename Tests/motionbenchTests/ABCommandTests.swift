@@ -50,10 +50,12 @@ import Testing
         let folder = CLI.temporaryFolder(), temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("hang.sh"), pidFile = folder.appendingPathComponent("sleep.pid")
-        try Data("#!/bin/sh\nsleep 1000 &\necho $! > '\(pidFile.path).tmp' && mv '\(pidFile.path).tmp' '\(pidFile.path)'\nwait\n".utf8).write(to: script)
+        try Data("#!/bin/sh\nsleep 1000 &\necho $! > '\(pidFile.path).tmp' && mv '\(pidFile.path).tmp' '\(pidFile.path)'\nwait\n".utf8).write(
+            to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let ab = try CLI.start(
-            ["ab", script.path, CLI.fixture.path] + burner + ["--rounds", "6"] + extra, executable: CLI.fixture, environment: ["TMPDIR": temporary.path])
+            ["ab", script.path, CLI.fixture.path] + burner + ["--rounds", "6"] + extra, executable: CLI.fixture,
+            environment: ["TMPDIR": temporary.path])
         return (ab, folder, pidFile, temporary)
     }
 
@@ -95,11 +97,17 @@ import Testing
         let markdown = folder.appendingPathComponent("out/ab.md")
         let fixture = CLI.fixture.path
         let cases: [([String], Int32, String)] = [
-            ([folder.appendingPathComponent("missing").path, fixture] + Self.burner, 69, "the baseline executable '\(folder.path)/missing' does not exist"),
+            (
+                [folder.appendingPathComponent("missing").path, fixture] + Self.burner, 69,
+                "the baseline executable '\(folder.path)/missing' does not exist"
+            ),
             ([fixture, notExecutable.path] + Self.burner, 69, "the candidate executable '\(notExecutable.path)' is not executable"),
             ([fixture, "/bin/true"] + Self.burner + ["--rounds", "6"], 69, "the candidate executable '/bin/true' wrote no run.json"),
             ([fixture, fixture], 64, "give run's arguments after the two executables"),
-            ([fixture, fixture, "no-such-workload", "--rounds", "6"], 64, "the baseline executable refused the run: workload: unknown workload 'no-such-workload'"),
+            (
+                [fixture, fixture, "no-such-workload", "--rounds", "6"], 64,
+                "the baseline executable refused the run: workload: unknown workload 'no-such-workload'"
+            ),
             ([fixture, fixture] + Self.burner + ["--out", "x"], 64, "--out: ab sets each round's output itself"),
             ([fixture, fixture] + Self.burner + ["--rounds", "5"], 64, "--rounds: 5 is outside 6…1000"),
             ([fixture, fixture] + Self.burner + ["--round-timeout", "0"], 64, "--round-timeout: 0.0 is not a number of seconds above 0"),

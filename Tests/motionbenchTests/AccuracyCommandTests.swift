@@ -32,7 +32,9 @@ import Testing
         #expect(ours.allSatisfy { Double($0["cpu_ns_per_sample"]!)! > 0 && Int($0["attitude_samples"]!)! > 5_000 })
         let best = try #require(ours.min { Double($0["total_median_deg"]!)! < Double($1["total_median_deg"]!)! })
         let theirs = try #require(Double(core["total_median_deg"]!))
-        #expect(Double(best["total_median_deg"]!)! < theirs, "\(trial): \(best["filter"]!) \(best["total_median_deg"]!)° against Core Motion's \(theirs)°")
+        #expect(
+            Double(best["total_median_deg"]!)! < theirs, "\(trial): \(best["filter"]!) \(best["total_median_deg"]!)° against Core Motion's \(theirs)°"
+        )
         let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("| *core-motion* (recorded) |") && report.contains("★"))
     }
@@ -50,7 +52,8 @@ import Testing
             try FileManager.default.copyItem(at: Self.traces.appendingPathComponent("tyrex-attitude-iphone/full/Thibaud_iPhone5_\(trial)"), to: alone)
             let out = folder.appendingPathComponent("run")
             let outcome = try CLI.run([
-                "run", "heading", "--filter", "laidig-seel", "--source", "trace:\(alone.path)", "--mode", "virtual", "--samples", "200", "--out", out.path,
+                "run", "heading", "--filter", "laidig-seel", "--source", "trace:\(alone.path)", "--mode", "virtual", "--samples", "200", "--out",
+                out.path,
             ])
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
             let rows = try accuracy(out)
@@ -70,7 +73,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = Self.traces.appendingPathComponent("broad-imu-orientation/full/07_undisturbed_fast_rotation_B_first100s.csv").path
         let outcome = try CLI.run([
-            "run", "heading", "--filter", "madgwick,laidig-seel", "--source", "trace:\(path)", "--rate", rate, "--mode", "virtual", "--samples", "200",
+            "run", "heading", "--filter", "madgwick,laidig-seel", "--source", "trace:\(path)", "--rate", rate, "--mode", "virtual", "--samples",
+            "200",
             "--out", folder.path,
         ])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")

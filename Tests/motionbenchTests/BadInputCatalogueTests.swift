@@ -1,8 +1,8 @@
 import Foundation
 import MotionBench
+import MotionResults
 import TestSupport
 import Testing
-import MotionResults
 
 /// The command line's answer to hostile input and a hostile machine: one message naming the flag or the
 /// file (and line), a documented exit code, and no output file left behind. With the trace files of
@@ -27,11 +27,22 @@ import MotionResults
     }
 
     @Test(arguments: [
-        (["run", "accelerometer", "--mode", "virtual", "--duration", "3"], "--duration: sets how long real-time cases run, and --mode virtual runs none"),
-        (["run", "accelerometer", "--mode", "realtime", "--samples", "100"], "--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none"),
+        (
+            ["run", "accelerometer", "--mode", "virtual", "--duration", "3"],
+            "--duration: sets how long real-time cases run, and --mode virtual runs none"
+        ),
+        (
+            ["run", "accelerometer", "--mode", "realtime", "--samples", "100"],
+            "--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none"
+        ),
         (["run", "heading", "--repetitions", "5000"], "--repetitions: 5000 is not a count in 1...1000"),
-        (["run", "heading", "--param", "kp=" + (1...400).map(String.init).joined(separator: ","), "--param", "ki=" + (1...400).map(String.init).joined(separator: ",")],
-         "the plan would hold 160000 cases; at most 100000"),
+        (
+            [
+                "run", "heading", "--param", "kp=" + (1...400).map(String.init).joined(separator: ","), "--param",
+                "ki=" + (1...400).map(String.init).joined(separator: ","),
+            ],
+            "the plan would hold 160000 cases; at most 100000"
+        ),
         (["run", "accelerometer", "--rate", "nan"], "--rate: 'nan' is not a number"),
         (["run", "heading", "--param", "kp=inf"], "--param kp: 'inf' is not a number"),
     ])
@@ -46,7 +57,9 @@ import MotionResults
         defer { try? FileManager.default.removeItem(at: folder) }
         // `ulimit -f 8` allows 4 or 8 KiB a file (the shell's block size): run.json needs more. Without
         // SIGXFSZ ignored, the kernel would kill the process in the middle of the write instead.
-        let shell = try CLI.run(["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let shell = try CLI.run(
+            ["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
+            executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(shell.status == 1, "stderr: \(shell.stderr)")
         #expect(shell.stderr.contains("\(folder.path)/run.json: File too large"), "stderr: \(shell.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "the folder the run made is left")
@@ -62,7 +75,8 @@ import MotionResults
         defer { Tmpfs.unmount(folder) }
         let outcome = try CLI.run(smallRun + ["--out", folder.path])
         #expect(outcome.status == 1, "stderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains(": No space left on device; the measured cases are kept in \(folder.path)/run.json"), "stderr: \(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(": No space left on device; the measured cases are kept in \(folder.path)/run.json"), "stderr: \(outcome.stderr)")
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.cases.count == 2 && run.interruption == nil)
     }
@@ -99,12 +113,20 @@ import MotionResults
         // Sparse: 1 GiB long, a few hundred KiB on disk. Line 3 never ends; the reader gives up after 64 KiB.
         let file = CLI.temporaryFolder().appendingPathExtension("csv")
         defer { try? FileManager.default.removeItem(at: file) }
-        let handle = try #require(FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: file.path, contents: nil); return file.path }()))
-        try handle.write(contentsOf: Data("motionbench-trace,1\ntime,stream,values\n0,accelerometer,".utf8) + Data(repeating: UInt8(ascii: "1"), count: 200_000))
+        let handle = try #require(
+            FileHandle(
+                forWritingAtPath: {
+                    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+                    return file.path
+                }()))
+        try handle.write(
+            contentsOf: Data("motionbench-trace,1\ntime,stream,values\n0,accelerometer,".utf8) + Data(repeating: UInt8(ascii: "1"), count: 200_000))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
         let folder = CLI.temporaryFolder()
-        try expectRefused(["run", "accelerometer", "--source", "trace:\(file.path)"], out: folder, status: 65, messages: ["\(file.path):3: line longer than 65536 bytes"])
+        try expectRefused(
+            ["run", "accelerometer", "--source", "trace:\(file.path)"], out: folder, status: 65,
+            messages: ["\(file.path):3: line longer than 65536 bytes"])
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 

@@ -24,7 +24,9 @@ enum CLI {
 
     /// Runs `motionbench` (or another `executable`) with `arguments`, and `environment` added to the
     /// test's, and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable, environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable, environment: [String: String] = [:]) throws
+        -> Outcome
+    {
         try Running(arguments, in: directory, executable: executable, environment: environment).wait()
     }
 
@@ -32,7 +34,8 @@ enum CLI {
     /// stop, so that unreadable and unwritable files are so.
     static func runAsUnprivilegedUser(_ arguments: [String]) throws -> Outcome {
         guard getuid() == 0 else { return try run(arguments) }
-        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        return try run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
 
     /// A `motionbench` process started and not yet waited for, so a test can signal it.
@@ -99,7 +102,8 @@ enum CLI {
         while running.process.isRunning {
             if let text = try? String(contentsOfFile: status, encoding: .utf8),
                 let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-                let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
                 peak = max(peak ?? 0, kib)
             }
             usleep(2000)

@@ -1,7 +1,7 @@
 import Foundation
 import MotionBench
-import Testing
 import MotionResults
+import Testing
 
 /// A package's executable whose workload is written as closures, end to end: the tests' catalogue
 /// (`motionbench-fixture`) has the same sample counter as a class (`counting`) and as closures
@@ -11,13 +11,15 @@ import MotionResults
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try CLI.run(
-            ["run", "counting-closure", "counting", "counting-events", "--samples", "4000", "--duration", "0.5", "--out", folder.path, "--quiet"], executable: CLI.fixture)
+            ["run", "counting-closure", "counting", "counting-events", "--samples", "4000", "--duration", "0.5", "--out", folder.path, "--quiet"],
+            executable: CLI.fixture)
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let cases = try RunResult.load(from: folder.appendingPathComponent("run.json")).cases
-        #expect(cases.map { "\($0.spec.workload) \($0.spec.mode.rawValue)" } == [
-            "counting-closure virtual", "counting-closure realtime", "counting virtual", "counting realtime",
-            "counting-events virtual", "counting-events realtime",
-        ])
+        #expect(
+            cases.map { "\($0.spec.workload) \($0.spec.mode.rawValue)" } == [
+                "counting-closure virtual", "counting-closure realtime", "counting virtual", "counting realtime",
+                "counting-events virtual", "counting-events realtime",
+            ])
         for result in cases {
             #expect(result.outputs["samples"] == Double(result.samples), "\(result.spec.identity.name): each sample reached the handler")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import MotionBench
-import Testing
 import MotionResults
+import Testing
 
 /// The command line end to end: the real executable, real runs, real files.
 @Suite(.serialized) struct CommandLineTests {
@@ -23,18 +23,20 @@ import MotionResults
         let outcome = try CLI.run(["run", "--all", "--duration", "0.6", "--samples", "3000", "--param", "shapes=10", "--out", folder.path])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == [
-            "accuracy-accelerometer.svg", "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy-tilt-ball.svg", "accuracy.csv", "cost.svg",
-            "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
-        ])
+        #expect(
+            files == [
+                "accuracy-accelerometer.svg", "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy-tilt-ball.svg", "accuracy.csv", "cost.svg",
+                "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
+            ])
         // The virtual device knows the truth: the workloads that estimate something, or detect events,
         // are scored, once a case; not the pedometer, since nobody walks in the default scenario: no
         // step to count or detect.
         let scored = try CLI.accuracyRows(folder)
-        #expect(scored.map { "\($0["workload"]!) \($0["filter"]!)" }.sorted() == [
-            "accelerometer low-pass", "accelerometer raw", "barometer median-5", "barometer moving-average", "barometer none",
-            "heading complementary", "heading ecompass", "heading laidig-seel", "heading madgwick", "heading mahony", "tilt-ball raw",
-        ])
+        #expect(
+            scored.map { "\($0["workload"]!) \($0["filter"]!)" }.sorted() == [
+                "accelerometer low-pass", "accelerometer raw", "barometer median-5", "barometer moving-average", "barometer none",
+                "heading complementary", "heading ecompass", "heading laidig-seel", "heading madgwick", "heading mahony", "tilt-ball raw",
+            ])
         // The scenario's three shakes, each recognized once by both screens' detector.
         for shakes in scored where shakes["event_labels"] == "shake" {
             #expect(shakes["events_true"] == "3" && shakes["event_recall"] == "1.0000" && shakes["event_precision"] == "1.0000")

@@ -1,7 +1,7 @@
 import Foundation
 import MotionBench
-import Testing
 import MotionResults
+import Testing
 
 /// `motionbench compare` and `motionbench baseline` end to end: real runs, hand-edited copies of
 /// their run.json, exit codes, and the files written (or not).
@@ -11,7 +11,9 @@ import MotionResults
     /// A real run: accelerometer, raw and low-pass, 5 repetitions of 2000 virtual-time samples.
     func realRun(_ name: String) throws -> URL {
         let out = folder.appendingPathComponent(name)
-        let outcome = try CLI.run(["run", "accelerometer", "--mode", "virtual", "--samples", "2000", "--repetitions", "5", "--quiet", "--out", out.path])
+        let outcome = try CLI.run([
+            "run", "accelerometer", "--mode", "virtual", "--samples", "2000", "--repetitions", "5", "--quiet", "--out", out.path,
+        ])
         try #require(outcome.status == 0, "\(outcome.stderr)")
         return out
     }
@@ -63,7 +65,9 @@ import MotionResults
         // Allocations and the heap are counted unless the build cannot (a sanitizer).
         let counted = try RunResult.load(from: first.appendingPathComponent("run.json")).cases[0].allocationsPerSample != nil
         let metrics = counted ? 8 : 3, scores = 2
-        #expect(rows.count == 1 + 2 * (metrics + scores), """
+        #expect(
+            rows.count == 1 + 2 * (metrics + scores),
+            """
             raw and low-pass: CPU ns/sample, CPU %, peak RSS, allocations and their bytes, heap held, peak and leaked; \
             the F1 and recall of their shakes
             """)
@@ -167,7 +171,8 @@ import MotionResults
 
         let absent = folder.appendingPathComponent("absent")
         for (arguments, named) in [([run, broken], broken), ([broken, run], broken), ([run, absent], absent)] {
-            let outcome = try CLI.run(["compare"] + arguments.map(\.path) + ["--csv", csv.path, "--markdown", outputs.appendingPathComponent("compare.md").path])
+            let outcome = try CLI.run(
+                ["compare"] + arguments.map(\.path) + ["--csv", csv.path, "--markdown", outputs.appendingPathComponent("compare.md").path])
             #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.hasPrefix("Error: \(named.path)"), "\(outcome.stderr)")
             #expect(outcome.stdout.isEmpty)
@@ -184,7 +189,8 @@ import MotionResults
         defer { try? FileManager.default.removeItem(at: folder) }
         // A working folder laid out as the repository is: runs under results/, baselines in results/baselines/.
         let older = try realRun("results/older"), newest = try realRun("results/newest")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: older.appendingPathComponent("run.json").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: older.appendingPathComponent("run.json").path)
         let saved = try CLI.run(["baseline", "save", "main"], in: folder)
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stdout.contains("Saved baseline main") && saved.stdout.contains(newest.path))
@@ -205,7 +211,9 @@ import MotionResults
         let compared = try CLI.run(["compare", "--baseline", "main", newest.path], in: folder)
         #expect(compared.status == 0 || compared.status == 2, "\(compared.stderr)")
         #expect(compared.stdout.contains("| Run | `baseline main` |"))
-        let elsewhere = try CLI.run(["compare", "--baseline", "main", "--baselines-dir", folder.appendingPathComponent("results/baselines").path, older.path])
+        let elsewhere = try CLI.run([
+            "compare", "--baseline", "main", "--baselines-dir", folder.appendingPathComponent("results/baselines").path, older.path,
+        ])
         #expect(elsewhere.status == 0)
 
         let bad = try CLI.run(["baseline", "save", "no good", older.path], in: folder)

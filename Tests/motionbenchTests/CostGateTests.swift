@@ -1,8 +1,8 @@
 import Foundation
 import MotionBench
+import MotionResults
 import SystemView
 import Testing
-import MotionResults
 
 /// `compare` as a gate a shared runner can trust: instructions counted under callgrind repeat to the
 /// instruction and gate tightly, timings beside them or of a single repetition do not gate unless
@@ -87,13 +87,17 @@ import MotionResults
         let once = try CLI.run(["compare", baseline.path, candidate.path], executable: CLI.fixture)
         #expect(once.status == 0, "stdout: \(once.stdout)")
         #expect(once.stdout.hasPrefix("## motionbench compare: 0 regressed, "))
-        #expect(once.stdout.contains("**Not gated:** CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides)."))
+        #expect(
+            once.stdout.contains("**Not gated:** CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides)."))
         #expect(once.stdout.contains("| burner | 100 | raw | virtual | CPU ns/sample |") && once.stdout.contains("| rose (not gated) |"))
 
         let saved = try CLI.run(["baseline", "save", "ci", baseline.path, "--baselines-dir", baselines.path], executable: CLI.fixture)
         #expect(saved.status == 0, "\(saved.stderr)")
-        #expect(saved.stdout.contains("\nAs a baseline it gates ") && saved.stdout.contains(
-            "; not CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"), "\(saved.stdout)")
+        #expect(
+            saved.stdout.contains("\nAs a baseline it gates ")
+                && saved.stdout.contains(
+                    "; not CPU ns/sample, CPU % (1 repetition cannot tell these from noise: the test needs 5 on both sides).\n"),
+            "\(saved.stdout)")
 
         let fiveEach = try CLI.run(["compare", repeated.path, slower.path], executable: CLI.fixture)
         #expect(fiveEach.status == 2, "stdout: \(fiveEach.stdout)")

@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
-import MotionResults
+    import FoundationXML
+    import MotionResults
 #endif
 
 /// `run --emit` and `plot` end to end: the emitted CSV pinned, re-scored to accuracy.csv's figures,
@@ -17,7 +17,9 @@ import MotionResults
 
     /// A CSV file's rows by column name (the emitted files quote nothing these tests read).
     func rows(_ url: URL) throws -> [[String: String]] {
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
     }
 
@@ -36,7 +38,9 @@ import MotionResults
         if ProcessInfo.processInfo.environment["MOTIONBENCH_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)
         } else {
-            #expect(text == (try String(contentsOf: golden, encoding: .utf8)), "emitted CSV differs from \(golden.lastPathComponent) (MOTIONBENCH_UPDATE_GOLDEN=1 rewrites it)")
+            #expect(
+                text == (try String(contentsOf: golden, encoding: .utf8)),
+                "emitted CSV differs from \(golden.lastPathComponent) (MOTIONBENCH_UPDATE_GOLDEN=1 rewrites it)")
         }
         #expect(try rows(folder.appendingPathComponent("emitted/barometer-1hz-none.csv")).count == 60)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("emitted").path)
@@ -56,7 +60,9 @@ import MotionResults
             let emitted = try rows(folder.appendingPathComponent("emitted/heading-50hz-\(entry["filter"]!).csv")).filter { $0["scored"] == "1" }
             let errors = emitted.map { row in
                 func quaternion(_ prefix: String) -> Quaternion {
-                    Quaternion(w: Double(row[prefix + "qw"]!)!, x: Double(row[prefix + "qx"]!)!, y: Double(row[prefix + "qy"]!)!, z: Double(row[prefix + "qz"]!)!)
+                    Quaternion(
+                        w: Double(row[prefix + "qw"]!)!, x: Double(row[prefix + "qx"]!)!, y: Double(row[prefix + "qy"]!)!,
+                        z: Double(row[prefix + "qz"]!)!)
                 }
                 return AttitudeError(estimate: quaternion(""), truth: quaternion("truth_"))
             }
@@ -65,7 +71,8 @@ import MotionResults
                 let summary = try #require(ErrorSummary(values))
                 for (statistic, value) in [("median", summary.median), ("p95", summary.p95), ("rms", summary.rms)] {
                     let scored = try #require(Double(entry["\(figure)_\(statistic)_deg"]!))
-                    #expect(abs(value - scored) < 0.0002, "\(entry["filter"]!) \(figure) \(statistic): \(value) from the CSV, \(scored) in accuracy.csv")
+                    #expect(
+                        abs(value - scored) < 0.0002, "\(entry["filter"]!) \(figure) \(statistic): \(value) from the CSV, \(scored) in accuracy.csv")
                 }
             }
         }
@@ -102,9 +109,11 @@ import MotionResults
         try FileManager.default.removeItem(at: plots)
         let one = try CLI.run(["plot", folder.path, "--case", "barometer-1hz-none"])
         #expect(one.status == 0, "stderr: \(one.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: plots.path).sorted() == [
-            "barometer-1hz-error.svg", "barometer-1hz-estimate.svg", "barometer-1hz-none-realtime-1-cpu.svg", "barometer-1hz-none-realtime-1-rss.svg",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: plots.path).sorted() == [
+                "barometer-1hz-error.svg", "barometer-1hz-estimate.svg", "barometer-1hz-none-realtime-1-cpu.svg",
+                "barometer-1hz-none-realtime-1-rss.svg",
+            ])
 
         let unknown = try CLI.run(["plot", folder.path, "--case", "nope"])
         #expect(unknown.status == 64 && unknown.stderr.contains("--case: 'nope' is not a case"))

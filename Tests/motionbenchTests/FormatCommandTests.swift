@@ -40,16 +40,19 @@ import Testing
         #expect(context["num_cpus"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
         #expect(["debug", "release"].contains(context["library_build_type"] as? String ?? ""))
 
-        let action = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("action-benchmark.json"))) as? [[String: Any]]
+        let action =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("action-benchmark.json"))) as? [[String: Any]]
         // Allocations are counted unless the build cannot (a sanitizer).
         let counted = entries.contains { $0["allocs_per_sample"] != nil }
         let heap = ["heap_held_bytes", "heap_peak_bytes", "heap_transient_bytes", "heap_leaked_bytes"]
-        let figures = ["cpu_ns_per_sample"] + (counted ? ["allocs_per_sample", "alloc_bytes_per_sample"] : []) + ["peak_rss_mib"]
+        let figures =
+            ["cpu_ns_per_sample"] + (counted ? ["allocs_per_sample", "alloc_bytes_per_sample"] : []) + ["peak_rss_mib"]
             + (counted ? heap : []) + ["peak_rss_delta_bytes"]
         // Then each filter's shakes, scored against the virtual device's, as a shortfall from a perfect F1.
-        #expect(action?.map { $0["name"] as! String } == ["raw", "low-pass"].flatMap { filter in
-            figures.map { "accelerometer/10Hz/\(filter)/virtual \($0)" }
-        } + ["raw", "low-pass"].map { "accelerometer/10Hz/\($0) event_f1_shortfall" })
+        #expect(
+            action?.map { $0["name"] as! String } == ["raw", "low-pass"].flatMap { filter in
+                figures.map { "accelerometer/10Hz/\(filter)/virtual \($0)" }
+            } + ["raw", "low-pass"].map { "accelerometer/10Hz/\($0) event_f1_shortfall" })
     }
 
     @Test func reportWritesGoogleBenchmarksJSONFromRunJSON() throws {
@@ -87,10 +90,11 @@ import Testing
         #expect(try files(in: folder) == ["run.json"])
     }
 
-    @Test(.enabled(
-        if: FileManager.default.fileExists(atPath: comparePy),
-        "Google Benchmark's compare.py is not installed (apt-get install libbenchmark-tools python3-scipy)"
-    ))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: comparePy),
+            "Google Benchmark's compare.py is not installed (apt-get install libbenchmark-tools python3-scipy)"
+        ))
     func googleBenchmarksComparePyComparesTwoRuns() throws {
         let baseline = try run(formats: "gbench-json"), candidate = try run(formats: "gbench-json")
         defer {

@@ -1,9 +1,10 @@
 import CZlib
 import Foundation
-@testable import MotionBench
-@testable import MotionResults
 import TestSupport
 import Testing
+
+@testable import MotionBench
+@testable import MotionResults
 
 /// `history` end to end over generated runs: twelve commits of a real run with its CPU per sample
 /// redrawn around 1000 ns with 2 % noise and one case 30 % dearer from the ninth commit on; plus a run
@@ -156,8 +157,9 @@ import Testing
         let outcome = try CLI.run(["history", runs.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("| accelerometer 10 Hz raw virtual | CPU ns/sample | c0ffee08 (2026-01-09 10:00) |"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains(
-            "baselines/ci/run.json` | another measurement setup: its samples per virtual-time case is '1000–9999', the history's '100–999' |"))
+        #expect(
+            outcome.stdout.contains(
+                "baselines/ci/run.json` | another measurement setup: its samples per virtual-time case is '1000–9999', the history's '100–999' |"))
     }
 
     /// Runs in folders whose names hold `|`, a backtick and a line break: history's tables stay whole.
@@ -211,7 +213,10 @@ import Testing
         let runs = try Repository.scratchFolder("motionbench-history-runs")
         defer { for folder in [repository, runs] { try? FileManager.default.removeItem(at: folder) } }
         let made = try CLI.run(
-            ["run", "barometer", "--mode", "virtual", "--samples", "200", "--quiet", "--format", "json", "--out", runs.appendingPathComponent("made").path],
+            [
+                "run", "barometer", "--mode", "virtual", "--samples", "200", "--quiet", "--format", "json", "--out",
+                runs.appendingPathComponent("made").path,
+            ],
             in: repository)
         #expect(made.status == 0, "\(made.stderr)")
         let recorded = try RunResult.load(from: runs.appendingPathComponent("made/run.json"))
@@ -223,7 +228,9 @@ import Testing
 
         try Self.write(Self.copy(commit: commits[0], day: 20), to: runs.appendingPathComponent("older"))
         try Self.write(Self.copy(commit: Self.commit(1), day: 21), to: runs.appendingPathComponent("elsewhere"))
-        let outcome = try CLI.run(["history", runs.appendingPathComponent("older").path, runs.appendingPathComponent("elsewhere").path, "--repository", repository.path])
+        let outcome = try CLI.run([
+            "history", runs.appendingPathComponent("older").path, runs.appendingPathComponent("elsewhere").path, "--repository", repository.path,
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("| 1 | `\(commits[0])` | 2023-11-14 22:13 | commit time |"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("| 2 | `\(Self.commit(1))` | 2026-01-21 10:00 | run start |"))

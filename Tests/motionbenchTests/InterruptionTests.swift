@@ -1,6 +1,7 @@
 import Foundation
-@testable import MotionBench
 import Testing
+
+@testable import MotionBench
 @testable import MotionResults
 
 /// Signals in the middle of `motionbench run`: what is finished is kept, whole, and the exit code says
@@ -61,10 +62,11 @@ import Testing
         #expect(outcome.stderr.contains("interrupted by \(name) after \(run.cases.count) of 8 cases"))
         let files = try expectEveryFileComplete(folder)
         // The finished cases' shakes are scored too.
-        #expect(files == [
-            "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv",
-            "timeseries.csv",
-        ])
+        #expect(
+            files == [
+                "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv",
+                "timeseries.csv",
+            ])
         let accuracy = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
         #expect(accuracy.split(separator: "\n").count == run.cases.count + 1, "a row per finished case")
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
@@ -78,7 +80,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // Two 3-second cases: the first checkpoint is written just before the second, and last, case
         // starts; half a second later that case is surely in flight, and far from its end.
-        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "3", "--out", folder.path])
+        let running = try CLI.start([
+            "run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "3", "--out", folder.path,
+        ])
         try waitFor(folder.appendingPathComponent("run.json"))
         usleep(500_000)
         running.send(SIGINT)
@@ -119,7 +123,9 @@ import Testing
     @Test func aRunInAFinishedRunsFolderNeverLeavesTheOldFilesBesideItsOwn() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let old = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "200", "--emit", "--out", folder.path, "--quiet"])
+        let old = try CLI.run([
+            "run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "200", "--emit", "--out", folder.path, "--quiet",
+        ])
         #expect(old.status == 0, "stderr: \(old.stderr)")
         let notes = folder.appendingPathComponent("notes.txt")
         try Data("mine\n".utf8).write(to: notes)

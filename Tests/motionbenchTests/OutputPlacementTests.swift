@@ -10,7 +10,10 @@ import Testing
         // No tilde expansion, no globbing, spaces and non-ASCII kept: the folder is made where named.
         let out = "~/run *1/ü ß"
         let outcome = try CLI.run(
-            ["run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--emit", "--format", "csv,md,json,gbench-json,action-json", "--out", out],
+            [
+                "run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--emit", "--format",
+                "csv,md,json,gbench-json,action-json", "--out", out,
+            ],
             in: directory)
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
 

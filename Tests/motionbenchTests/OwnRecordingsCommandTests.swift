@@ -30,10 +30,16 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let walk = Self.recordings.appendingPathComponent("sensor-logger/ios-walk").path
-        let pedometer = try CLI.run(["run", "pedometer", "--source", "trace:\(walk)", "--mode", "virtual", "--samples", "200", "--out", folder.appendingPathComponent("pedometer").path])
+        let pedometer = try CLI.run([
+            "run", "pedometer", "--source", "trace:\(walk)", "--mode", "virtual", "--samples", "200", "--out",
+            folder.appendingPathComponent("pedometer").path,
+        ])
         #expect(pedometer.status == 0, "\(pedometer.stderr)")
         let log = Self.recordings.appendingPathComponent("sensorlog/walk.csv").path
-        let accelerometer = try CLI.run(["run", "accelerometer", "--source", "trace:\(log)", "--mode", "virtual", "--samples", "100", "--out", folder.appendingPathComponent("accelerometer").path])
+        let accelerometer = try CLI.run([
+            "run", "accelerometer", "--source", "trace:\(log)", "--mode", "virtual", "--samples", "100", "--out",
+            folder.appendingPathComponent("accelerometer").path,
+        ])
         #expect(accelerometer.status == 0, "\(accelerometer.stderr)")
         let converted = folder.appendingPathComponent("android.csv").path
         let android = Self.recordings.appendingPathComponent("sensor-logger/android-walk.zip").path
@@ -58,7 +64,9 @@ import Testing
         let info = try CLI.run(["trace", "info", recording.path])
         #expect(info.status == 65 && info.stderr.contains(message), "\(info.stderr)")
         let out = folder.appendingPathComponent("run")
-        let run = try CLI.run(["run", "motion-cube", "--source", "trace:\(recording.path)", "--mode", "virtual", "--samples", "200", "--out", out.path])
+        let run = try CLI.run([
+            "run", "motion-cube", "--source", "trace:\(recording.path)", "--mode", "virtual", "--samples", "200", "--out", out.path,
+        ])
         #expect(run.status == 65 && run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "the run left \(out.path)")
     }

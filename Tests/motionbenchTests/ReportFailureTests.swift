@@ -1,7 +1,7 @@
 import Foundation
 import MotionBench
-import Testing
 import MotionResults
+import Testing
 
 /// A measured case is never lost because something after it failed: run.json is written first, and
 /// a report, chart or export that cannot be written is named, with exit code 1, and the rest kept.

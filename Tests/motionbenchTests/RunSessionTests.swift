@@ -15,7 +15,8 @@ import Testing
         let plan = try BenchmarkPlan.plan(
             PlanRequest(workloads: ["accelerometer"], filters: ["raw"], modes: [.virtual], sampleCount: 300), catalogue: .builtIn, input: input)
         let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: input)
-        let settings = RunSettings(durationSeconds: 1, sampleCount: 300, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
+        let settings = RunSettings(
+            durationSeconds: 1, sampleCount: 300, repetitions: 1, samplerRateHz: 10, source: input.source.description, quick: true)
         var options = RunSession.Options()
         options.formats = formats
         return try RunSession(folder: folder).run(plan.cases, with: runner, settings: settings, options: options)

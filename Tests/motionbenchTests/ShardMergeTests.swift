@@ -82,8 +82,10 @@ import Testing
     }
 
     @Test func aShardOutsideItsCountOrMalformedIsRefused() throws {
-        for (shard, message) in [("4/3", "--shard: shard 4 of 3 is not one of 1...3"), ("0/3", "--shard: shard 0 of 3"), ("x", "--shard: 'x' is not I/N"),
-                                  ("1/2000", "--shard: 2000 shards is not a count in 1...1000")] {
+        for (shard, message) in [
+            ("4/3", "--shard: shard 4 of 3 is not one of 1...3"), ("0/3", "--shard: shard 0 of 3"), ("x", "--shard: 'x' is not I/N"),
+            ("1/2000", "--shard: 2000 shards is not a count in 1...1000"),
+        ] {
             let out = CLI.temporaryFolder()
             let outcome = try CLI.run(["run", "accelerometer", "--shard", shard, "--out", out.path])
             #expect(outcome.status == 64)
@@ -95,7 +97,9 @@ import Testing
     @Test func anEmptyShardIsARunWithNoCase() throws {
         let out = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let outcome = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "100", "--shard", "2/2", "--quiet", "--out", out.path])
+        let outcome = try CLI.run([
+            "run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "100", "--shard", "2/2", "--quiet", "--out", out.path,
+        ])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let run = try Self.load(out)
         #expect(run.cases.isEmpty && run.shard?.plannedCases == 1 && run.shard?.planPositions == [])
@@ -120,7 +124,9 @@ import Testing
         let runs = try Self.folders()
         defer { try? FileManager.default.removeItem(at: runs.folder) }
         let (s1, s2, s3) = (runs.shards[0].path, runs.shards[1].path, runs.shards[2].path)
-        let interrupted = try Self.altered(3, in: runs.folder) { $0.interruption = RunInterruption(state: .interrupted, signal: "SIGINT", plannedCases: 20) }
+        let interrupted = try Self.altered(3, in: runs.folder) {
+            $0.interruption = RunInterruption(state: .interrupted, signal: "SIGINT", plannedCases: 20)
+        }
         let otherPlan = try Self.altered(3, in: runs.folder) { $0.shard?.plan = "0123456789abcdef" }
         let otherCommit = try Self.altered(3, in: runs.folder) { $0.environment.gitCommit = String(repeating: "a", count: 40) }
         let changed = try Self.altered(3, in: runs.folder, Self.changedCase)
@@ -162,7 +168,9 @@ import Testing
         }
 
         let out = runs.folder.appendingPathComponent("merged")
-        #expect(try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "100", "--emit", "--quiet", "--out", out.path]).status == 0)
+        #expect(
+            try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "100", "--emit", "--quiet", "--out", out.path])
+                .status == 0)
         let outcome = try CLI.run(["merge"] + runs.shards.map(\.path) + ["--out", out.path, "--format", "json,md"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()

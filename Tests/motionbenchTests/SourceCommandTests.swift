@@ -30,7 +30,10 @@ import Testing
         #expect(try CLI.run(["trace", "convert", oxford, converted]).status == 0)
         let info = try CLI.run(["trace", "info", converted])
         #expect(info.status == 0 && info.stdout.contains("accelerometer") && info.stdout.contains("truth"))
-        let run = try CLI.run(["run", "accelerometer", "--source", "trace:\(converted)", "--mode", "virtual", "--samples", "500", "--out", folder.appendingPathComponent("run").path])
+        let run = try CLI.run([
+            "run", "accelerometer", "--source", "trace:\(converted)", "--mode", "virtual", "--samples", "500", "--out",
+            folder.appendingPathComponent("run").path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let records = try summary(folder.appendingPathComponent("run"))
         #expect(records.count == 2 && records.allSatisfy { $0["samples"] == "500" })
@@ -39,7 +42,10 @@ import Testing
     @Test func nativeTimingReplaysTheRecordingsOwnSamplesInRealTime() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CLI.run(["run", "accelerometer", "--filter", "raw", "--source", "trace:\(tyrex)", "--rate", "native", "--mode", "realtime", "--duration", "1", "--out", folder.path])
+        let outcome = try CLI.run([
+            "run", "accelerometer", "--filter", "raw", "--source", "trace:\(tyrex)", "--rate", "native", "--mode", "realtime", "--duration", "1",
+            "--out", folder.path,
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let record = try #require(try summary(folder).first)
         // The iPhone recorded its accelerometer at about 101 Hz: a second of it is about 101 samples,
@@ -59,7 +65,9 @@ import Testing
         var headings: [String] = []
         for source in ["trace:\(tyrex)", "trace:\(tyrex),field=calibrated"] {
             let out = folder.appendingPathComponent(headings.isEmpty ? "raw" : "calibrated")
-            let outcome = try CLI.run(["run", "heading", "--filter", "ecompass", "--source", source, "--mode", "virtual", "--samples", "300", "--emit", "--out", out.path])
+            let outcome = try CLI.run([
+                "run", "heading", "--filter", "ecompass", "--source", source, "--mode", "virtual", "--samples", "300", "--emit", "--out", out.path,
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let run = try String(contentsOf: out.appendingPathComponent("run.json"), encoding: .utf8)
             #expect(run.contains(source.hasSuffix("calibrated") ? "field=calibrated" : "NoDist_Texting\""), "source as given")
@@ -70,14 +78,18 @@ import Testing
         let none = try CLI.run(["run", "heading", "--source", "trace:\(oxford),field=calibrated", "--out", refused.path])
         #expect(none.status == 65 && none.stderr.contains("\(oxford): no magnetometer-calibrated stream"), "\(none.stderr)")
         let unknown = try CLI.run(["run", "heading", "--source", "trace:\(tyrex),field=phone", "--out", refused.path])
-        #expect(unknown.status == 64 && unknown.stderr.contains("--source: field=phone is neither field=raw nor field=calibrated"), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 64 && unknown.stderr.contains("--source: field=phone is neither field=raw nor field=calibrated"), "\(unknown.stderr)")
         #expect(!FileManager.default.fileExists(atPath: refused.path))
     }
 
     @Test func aWorkloadWithoutSensorsKeepsItsOwnClockUnderNativeTiming() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CLI.run(["run", "haptic-collision", "--source", "trace:\(oxford)", "--rate", "native", "--mode", "virtual", "--samples", "120", "--out", folder.path])
+        let outcome = try CLI.run([
+            "run", "haptic-collision", "--source", "trace:\(oxford)", "--rate", "native", "--mode", "virtual", "--samples", "120", "--out",
+            folder.path,
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let record = try #require(try summary(folder).first)
         #expect(record["rate_hz"] == "60" && record["frames"] == "120")

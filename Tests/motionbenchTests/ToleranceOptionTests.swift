@@ -1,5 +1,6 @@
 import MotionBench
 import Testing
+
 @testable import MotionBenchCLI
 @testable import MotionResults
 

@@ -7,7 +7,10 @@ import Testing
 /// an entry inflates to, and a warning repeated on every row is counted, not printed a million times.
 @Suite(.serialized) struct ZipBombTests {
     static let metadata = ZipWriter.Entry(
-        "Metadata.csv", head: "version,device name,recording time,platform,appVersion,device id,sampleRateMs,standardisation\n3,iPhone,2023-11-14_22-13-20,ios,1.31.0,x,10,false\n")
+        "Metadata.csv",
+        head:
+            "version,device name,recording time,platform,appVersion,device id,sampleRateMs,standardisation\n3,iPhone,2023-11-14_22-13-20,ios,1.31.0,x,10,false\n"
+    )
 
     /// Whether the process's heap is glibc's: a sanitizer's allocator keeps freed blocks in quarantine
     /// (hundreds of MiB), so the resident bound holds only without one, where the counter is built.
@@ -37,7 +40,8 @@ import Testing
             let warnings = outcome.stderr.split(separator: "\n")
             let entry = "\(zip.path)/AccelerometerUncalibrated.csv"
             #expect(warnings.count == 4, "\(warnings.prefix(6))")
-            #expect(warnings.prefix(3).map { String($0) } == [4, 5, 6].map { "\(entry):\($0): warning: row repeats the previous row exactly; dropped" })
+            #expect(
+                warnings.prefix(3).map { String($0) } == [4, 5, 6].map { "\(entry):\($0): warning: row repeats the previous row exactly; dropped" })
             #expect(warnings.last == "\(entry): warning: row repeats the previous row exactly; dropped: \(repeats) rows in all, the first 3 listed")
             if let peakKiB, Self.glibcHeap { #expect(peakKiB < 48 << 10, "peak resident \(peakKiB >> 10) MiB for an entry of 64 MiB") }
         }

@@ -1,9 +1,9 @@
 import Benchmark
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the allocation counter interposed in every motionbench executable (`CAllocationCounter`)

@@ -51,7 +51,8 @@ func calibrationBenchmarks() {
     Benchmark("gyro-aided magnetometer calibrator update (tyrex swinging, 25 Hz)") { benchmark in
         let readings = try tyrexRecording("Thibaud_iPhone5_NoDist_Swinging")[.magnetometer].map(\.value)
         let attitudes = (0..<4096).map { index in
-            Quaternion(axis: Vector3(0, 0, 1), angle: Double(index) * 0.02) * Quaternion(axis: Vector3(1, 0, 0), angle: 0.2 * sin(Double(index) * 0.05))
+            Quaternion(axis: Vector3(0, 0, 1), angle: Double(index) * 0.02)
+                * Quaternion(axis: Vector3(1, 0, 0), angle: 0.2 * sin(Double(index) * 0.05))
         }
         var calibrator = GyroAidedMagnetometerCalibrator()
         benchmark.startMeasurement()
@@ -62,7 +63,8 @@ func calibrationBenchmarks() {
     }
 
     // One refit as the calibrator does it, from the calibration recording's sums.
-    Benchmark("ellipsoid fit solve (ellipsoid, then offset only)", configuration: .init(metrics: perSampleMetrics, scalingFactor: .one)) { benchmark in
+    Benchmark("ellipsoid fit solve (ellipsoid, then offset only)", configuration: .init(metrics: perSampleMetrics, scalingFactor: .one)) {
+        benchmark in
         var fit = EllipsoidFit()
         for sample in try tyrexRecording("calib_mag_iPhone5_d3")[.magnetometer] { fit.add(sample.value) }
         benchmark.startMeasurement()

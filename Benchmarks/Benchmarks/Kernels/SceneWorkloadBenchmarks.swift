@@ -17,8 +17,9 @@ func sceneWorkloadBenchmarks() {
             "motion-cube frame, \(shapes) shapes (1 sample + 1 frame at 60 Hz)", configuration: configuration,
             sensor: .accelerometer, rate: 60, framesPerSample: 1
         ) {
-            try MotionCubeWorkload(configuration: WorkloadConfiguration(
-                rate: 60, filter: "raw", parameters: [MotionCubeWorkload.shapesParameter.name: Double(shapes)]))
+            try MotionCubeWorkload(
+                configuration: WorkloadConfiguration(
+                    rate: 60, filter: "raw", parameters: [MotionCubeWorkload.shapesParameter.name: Double(shapes)]))
         }
         // The engine alone on its timing scene (`TiltingPileScene`), the figure to set beside Box2D's
         // on the same scene: each iteration is a fresh pile settled (not measured), then its next

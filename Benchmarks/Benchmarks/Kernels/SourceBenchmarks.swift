@@ -31,9 +31,17 @@ func byteCount(_ url: URL) -> Int {
 /// and the hub's delivery cost per sample per subscriber.
 func sourceBenchmarks() {
     let recordings = [
-        ("tyrex trial", recording("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", slice: "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting")),
+        (
+            "tyrex trial",
+            recording("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", slice: "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting")
+        ),
         ("Oxford walk", recording("oxford-step-counter/user1_hand_1506421989895.csv", slice: "oxford-step-counter/user1_hand_1506421989895.csv")),
-        ("BROAD", recording("broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv", slice: "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv")),
+        (
+            "BROAD",
+            recording(
+                "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv",
+                slice: "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv")
+        ),
         ("x-io Fusion", recording("xio-fusion/sensor_data.csv", slice: "xio-fusion/sensor_data.csv")),
     ]
     for (name, url) in recordings {

@@ -6,8 +6,10 @@ import MotionSensors
 /// the input replaces.
 let recording = FuzzedFolder(
     name: "sensor-logger",
-    files: ["Metadata.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv", "Gravity.csv", "GyroscopeUncalibrated.csv",
-            "Gyroscope.csv", "MagnetometerUncalibrated.csv", "Magnetometer.csv", "Barometer.csv", "Orientation.csv"],
+    files: [
+        "Metadata.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv", "Gravity.csv", "GyroscopeUncalibrated.csv",
+        "Gyroscope.csv", "MagnetometerUncalibrated.csv", "Magnetometer.csv", "Barometer.csv", "Orientation.csv",
+    ],
     keptLines: 51
 ) { FuzzedFolder.traces.appendingPathComponent("own-recordings/sensor-logger/ios-walk").appendingPathComponent($0) }
 

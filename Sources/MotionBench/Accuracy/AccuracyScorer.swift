@@ -1,11 +1,11 @@
 import MotionMath
-import MotionSensors
 import MotionResults
+import MotionSensors
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Scores a series of estimates (a workload's, or one a recording carries) against a reference's truth.
@@ -64,7 +64,8 @@ public struct AccuracyScorer {
 
     /// The errors with the estimates' clock moved by `shift` seconds, the yaw offset fitted if the
     /// policy says so, and their median total; nil when no estimate meets the truth.
-    private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)], shift: Double) -> (accuracy: AttitudeAccuracy, median: Double)? {
+    private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)], shift: Double) -> (accuracy: AttitudeAccuracy, median: Double)?
+    {
         let pairs = estimates.compactMap { estimate in
             reference.truth.truth(at: estimate.time + shift)?.attitude.map { (estimate: estimate.attitude, truth: $0) }
         }
@@ -106,9 +107,10 @@ public struct AccuracyScorer {
 
     private func altitudeError(_ estimates: [GroundTruth], start: GroundTruth?) -> ErrorSummary? {
         guard let start, let base = reference.truth.truth(at: start.time)?.altitude else { return nil }
-        return ErrorSummary(estimates.compactMap { estimate in
-            guard let altitude = estimate.altitude, let truth = reference.truth.truth(at: estimate.time)?.altitude else { return nil }
-            return altitude - (truth - base)
-        })
+        return ErrorSummary(
+            estimates.compactMap { estimate in
+                guard let altitude = estimate.altitude, let truth = reference.truth.truth(at: estimate.time)?.altitude else { return nil }
+                return altitude - (truth - base)
+            })
     }
 }

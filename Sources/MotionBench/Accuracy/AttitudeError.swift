@@ -1,9 +1,9 @@
 import MotionMath
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// How far an estimated attitude is from the true one, in degrees, split the way a user feels it:

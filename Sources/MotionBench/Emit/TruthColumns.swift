@@ -16,11 +16,14 @@ public enum TruthColumns {
     /// The column added once for every workload with truth: whether the row's estimate falls in the
     /// stretch `accuracy.csv` scores.
     public static let scored = OutputColumn.number(
-        "scored", decimals: 0, "1 when the row's estimate falls in the stretch accuracy.csv scores (from 5 s), 0 before; empty before the first estimate")
+        "scored", decimals: 0,
+        "1 when the row's estimate falls in the stretch accuracy.csv scores (from 5 s), 0 before; empty before the first estimate")
 
     /// The attitude columns.
     static let attitude: [OutputColumn] = [
-        .number("truth_qw", decimals: 9, "true attitude quaternion w, device to North-West-Up about true north, at the estimate's time plus the fitted time shift"),
+        .number(
+            "truth_qw", decimals: 9,
+            "true attitude quaternion w, device to North-West-Up about true north, at the estimate's time plus the fitted time shift"),
         .number("truth_qx", decimals: 9, "true quaternion x"),
         .number("truth_qy", decimals: 9, "true quaternion y"),
         .number("truth_qz", decimals: 9, "true quaternion z"),

@@ -58,9 +58,12 @@ public final class RunInput {
                 trace.events = (trace.events + events).sorted { $0.time < $1.time }
                 let span = Self.timeBase(of: trace)
                 if !events.contains(where: { (span.origin...span.end).contains($0.time) }) {
-                    warnings.append(TraceWarning(
-                        path: labels.url.path, line: 0,
-                        reason: "none of its \(events.count) labels falls within the recording (\(span.origin) to \(span.end) s on its clock, \(trace.metadata.clock)): are they on that clock?"))
+                    warnings.append(
+                        TraceWarning(
+                            path: labels.url.path, line: 0,
+                            reason:
+                                "none of its \(events.count) labels falls within the recording (\(span.origin) to \(span.end) s on its clock, \(trace.metadata.clock)): are they on that clock?"
+                        ))
                 }
             }
             self.init(trace: trace, source: source, warnings: warnings)
@@ -96,9 +99,12 @@ public final class RunInput {
         self.duration = duration
         calibration = rebased.calibration
         touches = []
-        reference = rebased.truth.isEmpty && rebased.events.isEmpty ? nil : AccuracyReference(
-            truth: .recorded(rebased.truth), competitors: rebased.estimates, events: rebased.events, alignment: .motionCaptureLab,
-            duration: duration)
+        reference =
+            rebased.truth.isEmpty && rebased.events.isEmpty
+            ? nil
+            : AccuracyReference(
+                truth: .recorded(rebased.truth), competitors: rebased.estimates, events: rebased.events, alignment: .motionCaptureLab,
+                duration: duration)
     }
 
     /// Where a recording's time base starts (the first instant every sensor has begun) and where its

@@ -99,9 +99,10 @@ struct RealTimeCase {
         }
         var figures = HubFigures()
         while !samples.isFinished || frames?.isFinished == false {
-            let frameFirst = frames.map { frames in
-                !frames.isFinished && (samples.isFinished || DeliveryOrder.frame(at: frames.nextInstant, precedesSamplesAt: samples.nextInstant))
-            } ?? false
+            let frameFirst =
+                frames.map { frames in
+                    !frames.isFinished && (samples.isFinished || DeliveryOrder.frame(at: frames.nextInstant, precedesSamplesAt: samples.nextInstant))
+                } ?? false
             _ = mb_sleep_until_ns(frameFirst ? frames!.nextDeadline : samples.nextDeadline)
             let now = mb_monotonic_ns()
             if frameFirst {

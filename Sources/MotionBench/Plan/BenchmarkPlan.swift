@@ -39,22 +39,25 @@ public enum BenchmarkPlan {
         var perRepetition: [CaseSpec] = []
         for descriptor in descriptors {
             let filters = try filters(for: descriptor, requested: request.filters, explicit: explicit)
-            if explicit, let idle = descriptor.parameters.first(where: { parameter in
-                request.parameters[parameter.name] != nil && !filters.contains(where: parameter.applies)
-            }) {
+            if explicit,
+                let idle = descriptor.parameters.first(where: { parameter in
+                    request.parameters[parameter.name] != nil && !filters.contains(where: parameter.applies)
+                })
+            {
                 throw PlanError.parameterTunesNoSelectedFilter(parameter: idle.name, workload: descriptor.name, filters: idle.filters ?? [])
             }
             for rate in request.rates ?? descriptor.defaultRates {
                 for filter in filters {
                     for parameters in try parameterSweeps(for: descriptor, filter: filter, requested: request.parameters, explicit: explicit) {
                         for mode in request.modes {
-                            perRepetition.append(CaseSpec(
-                                workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
-                                durationSeconds: durationSeconds, sampleCount: sampleCount,
-                                displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
-                                seed: request.seed, parameters: parameters,
-                                virtualBudgetSeconds: request.virtualBudgetSeconds
-                            ))
+                            perRepetition.append(
+                                CaseSpec(
+                                    workload: descriptor.name, rateHz: rate, filter: filter, mode: mode, repetition: 1,
+                                    durationSeconds: durationSeconds, sampleCount: sampleCount,
+                                    displayRateHz: descriptor.displayRate.map { _ in request.displayRateHz },
+                                    seed: request.seed, parameters: parameters,
+                                    virtualBudgetSeconds: request.virtualBudgetSeconds
+                                ))
                         }
                     }
                 }

@@ -116,9 +116,10 @@ public struct BenchmarkRunner {
             var measures = scorer.score(pass.series, final: pass.final)
             measures.events = EventScorer(reference: reference).score(pass.events, kinds: descriptor.events, tolerances: eventTolerances)
             if !measures.isEmpty {
-                results.append(AccuracyResult(
-                    workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
-                    recordedTiming: spec.recordedTiming, measures: measures))
+                results.append(
+                    AccuracyResult(
+                        workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
+                        recordedTiming: spec.recordedTiming, measures: measures))
             }
             guard competed.insert(spec.workload).inserted else { continue }
             for competitor in reference.competitors {
@@ -127,10 +128,11 @@ public struct BenchmarkRunner {
                 let window = reference.scoredWindow
                 let inWindow = series.filter { window.contains($0.time) }.count
                 guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
-                results.append(AccuracyResult(
-                    workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
-                    filter: AccuracyResult.competitorName(forEstimate: competitor.id),
-                    recordedEstimate: competitor.id, measures: measures))
+                results.append(
+                    AccuracyResult(
+                        workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
+                        filter: AccuracyResult.competitorName(forEstimate: competitor.id),
+                        recordedEstimate: competitor.id, measures: measures))
             }
         }
         return results

@@ -39,18 +39,19 @@ struct CaseHarness {
         /// taken its closing snapshot, so its CPU is read while it still exists.
         func start(_ name: String, role: ThreadRole, body: @escaping () -> Void) {
             started += 1
-            threads.append(NamedThread(name: name) { [self] in
-                lock.lock()
-                roles[mb_current_tid()] = role
-                lock.unlock()
-                // Claims the thread's allocation counter before the case's heap is read.
-                _ = AllocationCounter.currentThread()
-                ready.signal()
-                go.wait()
-                body()
-                finished.signal()
-                release.wait()
-            })
+            threads.append(
+                NamedThread(name: name) { [self] in
+                    lock.lock()
+                    roles[mb_current_tid()] = role
+                    lock.unlock()
+                    // Claims the thread's allocation counter before the case's heap is read.
+                    _ = AllocationCounter.currentThread()
+                    ready.signal()
+                    go.wait()
+                    body()
+                    finished.signal()
+                    release.wait()
+                })
         }
 
         func role(of tid: Int64) -> ThreadRole? {
@@ -70,7 +71,7 @@ struct CaseHarness {
 
         func releaseAndJoin() {
             for _ in 0..<started { release.signal() }
-            threads.forEach { $0.join() }
+            for thread in threads { thread.join() }
         }
     }
 
@@ -138,7 +139,9 @@ struct CaseHarness {
             )
         }
         let samplerCpu = usage.first { $0.role == .sampler }
-        let workerAllocations = usage.filter { $0.role == .worker }.reduce(AllocationCounter.currentThread().map { _ in AllocationCounter.Counts(calls: 0, bytes: 0) }) { total, worker in
+        let workerAllocations = usage.filter { $0.role == .worker }.reduce(
+            AllocationCounter.currentThread().map { _ in AllocationCounter.Counts(calls: 0, bytes: 0) }
+        ) { total, worker in
             guard let total, let end = AllocationCounter.thread(worker.tid) else { return nil }
             let start = allocationsAtStart[worker.tid].flatMap { $0 } ?? AllocationCounter.Counts(calls: 0, bytes: 0)
             let during = end.since(start)

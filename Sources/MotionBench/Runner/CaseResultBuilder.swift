@@ -34,7 +34,8 @@ enum CaseResultBuilder {
         }
         func perSample(_ count: UInt64?) -> Double? { count.flatMap { samples > 0 ? Double($0) / Double(samples) : nil } }
         let simulatedNs = (simulatedSeconds ?? 0) * 1e9
-        let peakRssDelta = measured.peakIsPerCase
+        let peakRssDelta =
+            measured.peakIsPerCase
             ? memory.peakResidentBytes.map { Int64(bitPattern: $0 &- measured.residentBeforeBytes) } : nil
         return CaseResult(
             spec: spec,

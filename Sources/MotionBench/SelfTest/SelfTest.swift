@@ -29,15 +29,17 @@ public enum SelfTest {
         do {
             probe = try makeProcessProbe()
         } catch {
-            record(SelfTestCheck(
-                name: "process probe opens", unit: "errors", expected: .atMost(0), measured: nil,
-                detail: String(describing: error)
-            ))
+            record(
+                SelfTestCheck(
+                    name: "process probe opens", unit: "errors", expected: .atMost(0), measured: nil,
+                    detail: String(describing: error)
+                ))
             return SelfTestReport(checks: checks)
         }
 
-        log("Loads of 25 %, 50 % and 75 % of one core on three threads for "
-            + "\(SelfTestCheck.format(loadSeconds)) s, sampled at \(SelfTestCheck.format(samplerRateHz)) Hz…")
+        log(
+            "Loads of 25 %, 50 % and 75 % of one core on three threads for "
+                + "\(SelfTestCheck.format(loadSeconds)) s, sampled at \(SelfTestCheck.format(samplerRateHz)) Hz…")
         for check in cpuChecks(probe: probe, loadSeconds: loadSeconds, scale: toleranceScale, lenient: lenient) { record(check) }
         log("Touching and freeing \(touchedMiB) MiB…")
         for check in memoryChecks(probe: probe, scale: toleranceScale) { record(check) }
@@ -82,9 +84,11 @@ public enum SelfTest {
         let window = snapshots.filter { (outcome.startNs...outcome.endNs).contains($0.monotonicNs) }
         let row = ThreadUsage.usages(in: window).first { $0.tid == outcome.tid && $0.name == load.name }
         let seconds = window.count > 1 ? Double(window.last!.monotonicNs - window[0].monotonicNs) / 1e9 : 0
-        let truth = "by its own clock \(SelfTestCheck.format(outcome.deliveredPercent)) % over "
+        let truth =
+            "by its own clock \(SelfTestCheck.format(outcome.deliveredPercent)) % over "
             + "\(outcome.periods) periods, \(outcome.overruns) overran"
-        let reading = row == nil
+        let reading =
+            row == nil
             ? "no row with its tid \(outcome.tid) and name in \(window.count) snapshots"
             : "read over \(SelfTestCheck.format(seconds)) s, \(window.count) snapshots"
         // More than 1 period in 20 overrunning: the machine, not the load, decided how much CPU it got.
@@ -98,7 +102,8 @@ public enum SelfTest {
             measured: row?.percentOfCore, detail: "\(truth); \(reading)"
         )
         if starved {
-            check.detail = "machine too busy to give the load its share"
+            check.detail =
+                "machine too busy to give the load its share"
                 + (judgedByOwnClock ? ", judged against its own clock (lenient); " : ", ") + check.detail
         }
         return check
@@ -119,15 +124,17 @@ public enum SelfTest {
         ]
         // The closing snapshot comes at stop(), off the schedule, so the period is read without it.
         let periodic = snapshots.dropLast()
-        let meanPeriodMs = periodic.count > 1
+        let meanPeriodMs =
+            periodic.count > 1
             ? Double(periodic.last!.monotonicNs - periodic.first!.monotonicNs) / Double(periodic.count - 1) / 1e6
             : nil
         let gaps = zip(periodic, periodic.dropFirst()).map { Double($1.monotonicNs - $0.monotonicNs) / 1e6 }
-        checks.append(SelfTestCheck(
-            name: "sampler period", unit: "ms", expected: .near(1000 / samplerRateHz, tolerance: 1 * scale),
-            measured: meanPeriodMs,
-            detail: "longest gap \(SelfTestCheck.format(gaps.max() ?? 0)) ms, \(recording.missedDeadlines) deadlines missed"
-        ))
+        checks.append(
+            SelfTestCheck(
+                name: "sampler period", unit: "ms", expected: .near(1000 / samplerRateHz, tolerance: 1 * scale),
+                measured: meanPeriodMs,
+                detail: "longest gap \(SelfTestCheck.format(gaps.max() ?? 0)) ms, \(recording.missedDeadlines) deadlines missed"
+            ))
         return checks
     }
 
@@ -170,12 +177,14 @@ public enum SelfTest {
             } catch {
                 result = nil
             }
-            checks.append(SelfTestCheck(
-                name: names.0, unit: "allocations", expected: .near(blocks, tolerance: 0), measured: result?.allocationsPerSample,
-                detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
-            checks.append(SelfTestCheck(
-                name: names.1, unit: "bytes", expected: .near(bytes, tolerance: 0), measured: result?.allocationBytesPerSample,
-                detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
+            checks.append(
+                SelfTestCheck(
+                    name: names.0, unit: "allocations", expected: .near(blocks, tolerance: 0), measured: result?.allocationsPerSample,
+                    detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
+            checks.append(
+                SelfTestCheck(
+                    name: names.1, unit: "bytes", expected: .near(bytes, tolerance: 0), measured: result?.allocationBytesPerSample,
+                    detail: result.map { "\($0.samples) samples" } ?? "the case did not run"))
         }
         return checks
     }
@@ -213,27 +222,32 @@ public enum SelfTest {
                 ),
             ]
             if peakWasReset, let peakBefore = before.peakResidentBytes, let peakTouched = touched.peakResidentBytes {
-                checks.append(SelfTestCheck(
-                    name: "peak rise after touching", unit: "MiB", expected: expected,
-                    measured: difference(peakTouched, peakBefore), detail: "peak reset first"
-                ))
-                checks.append(SelfTestCheck(
-                    name: "peak kept after freeing", unit: "MiB",
-                    expected: .near(Double(peakTouched) / mebibyte, tolerance: 4 * scale),
-                    measured: freed.peakResidentBytes.map { Double($0) / mebibyte }
-                ))
+                checks.append(
+                    SelfTestCheck(
+                        name: "peak rise after touching", unit: "MiB", expected: expected,
+                        measured: difference(peakTouched, peakBefore), detail: "peak reset first"
+                    ))
+                checks.append(
+                    SelfTestCheck(
+                        name: "peak kept after freeing", unit: "MiB",
+                        expected: .near(Double(peakTouched) / mebibyte, tolerance: 4 * scale),
+                        measured: freed.peakResidentBytes.map { Double($0) / mebibyte }
+                    ))
             } else {
-                checks.append(.skipped(
-                    name: "peak rise after touching", unit: "MiB", expected: expected,
-                    reason: "this platform cannot reset the peak resident size, or does not report it"
-                ))
+                checks.append(
+                    .skipped(
+                        name: "peak rise after touching", unit: "MiB", expected: expected,
+                        reason: "this platform cannot reset the peak resident size, or does not report it"
+                    ))
             }
             return checks
         } catch {
-            return [SelfTestCheck(
-                name: "memory snapshots", unit: "errors", expected: .atMost(0), measured: nil,
-                detail: String(describing: error)
-            )]
+            return [
+                SelfTestCheck(
+                    name: "memory snapshots", unit: "errors", expected: .atMost(0), measured: nil,
+                    detail: String(describing: error)
+                )
+            ]
         }
     }
 

@@ -66,11 +66,12 @@ public struct SelfTestCheck: Sendable, Codable, Hashable, CustomStringConvertibl
 
     /// One line: "PASS  CPU of mb-load-25: 25.1 % (expected 25 ± 2 %); detail".
     public var description: String {
-        let label = switch outcome {
-        case .passed: "PASS"
-        case .failed: "FAIL"
-        case .skipped: "SKIP"
-        }
+        let label =
+            switch outcome {
+            case .passed: "PASS"
+            case .failed: "FAIL"
+            case .skipped: "SKIP"
+            }
         let reading = measured.map { "\(Self.format($0)) \(unit)" } ?? "not measured"
         let note = detail.isEmpty ? "" : "; \(detail)"
         return "\(label)  \(name): \(reading) (expected \(expected) \(unit))\(note)"

@@ -24,45 +24,51 @@ struct ABCommand: ParsableCommand {
             "\(metric.rawValue)=\(Format.hertz(metric.defaultTolerance.relativePct))%,\(Format.hertz(metric.defaultTolerance.absolute))"
         }
         return """
-        Each round runs `EXECUTABLE run RUN_ARGUMENTS --quick --format json --out TMP --quiet` once on each \
-        build, the baseline first in even rounds and the candidate first in odd ones (ABBA: a drift of the \
-        machine cancels out). RUN_ARGUMENTS are `run`'s (workloads, --mode, --rate, --filter, --param, \
-        --samples or --duration, --source, --seed, --repetitions, …); --quick only sets the lengths they \
-        leave out. A case's figure in a round is the median of its repetitions there; for each timing the \
-        differences candidate minus baseline, round by round, give the Hodges–Lehmann shift with its \
-        confidence interval at 1 − --alpha and the two-sided Wilcoxon signed-rank test. A rise is a \
-        regression when the shift exceeds both the metric's relative (of the baseline's median) and \
-        absolute tolerance and p < --alpha. Instructions and allocations repeat exactly: `compare` two \
-        runs for them.
+            Each round runs `EXECUTABLE run RUN_ARGUMENTS --quick --format json --out TMP --quiet` once on each \
+            build, the baseline first in even rounds and the candidate first in odd ones (ABBA: a drift of the \
+            machine cancels out). RUN_ARGUMENTS are `run`'s (workloads, --mode, --rate, --filter, --param, \
+            --samples or --duration, --source, --seed, --repetitions, …); --quick only sets the lengths they \
+            leave out. A case's figure in a round is the median of its repetitions there; for each timing the \
+            differences candidate minus baseline, round by round, give the Hodges–Lehmann shift with its \
+            confidence interval at 1 − --alpha and the two-sided Wilcoxon signed-rank test. A rise is a \
+            regression when the shift exceeds both the metric's relative (of the baseline's median) and \
+            absolute tolerance and p < --alpha. Instructions and allocations repeat exactly: `compare` two \
+            runs for them.
 
-        Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE): \(defaults.joined(separator: " "))
+            Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE): \(defaults.joined(separator: " "))
 
-        Exit codes: 0 nothing regressed and both builds ran every case; 2 something regressed; 3 nothing \
-        regressed, but a case or figure is on one side only; 1 a round failed, or ran past --round-timeout \
-        (its processes are stopped); 130 or 143 ab was stopped by SIGINT or SIGTERM (the round's processes \
-        too); 64 a bad command line (no run arguments, run arguments a build refuses, a bad --rounds, \
-        --round-timeout, --tolerance, --alpha or --*-env, an unwritable --markdown or --json); 65 a build \
-        wrote a malformed run.json, or refused its input; 69 an executable that is missing, cannot be run \
-        or writes no run.json. Nothing is written on 1, 64, 65, 69, 130 or 143, and ab's temporary folder \
-        is removed.
-        """
+            Exit codes: 0 nothing regressed and both builds ran every case; 2 something regressed; 3 nothing \
+            regressed, but a case or figure is on one side only; 1 a round failed, or ran past --round-timeout \
+            (its processes are stopped); 130 or 143 ab was stopped by SIGINT or SIGTERM (the round's processes \
+            too); 64 a bad command line (no run arguments, run arguments a build refuses, a bad --rounds, \
+            --round-timeout, --tolerance, --alpha or --*-env, an unwritable --markdown or --json); 65 a build \
+            wrote a malformed run.json, or refused its input; 69 an executable that is missing, cannot be run \
+            or writes no run.json. Nothing is written on 1, 64, 65, 69, 130 or 143, and ab's temporary folder \
+            is removed.
+            """
     }
 
-    @Argument(help: ArgumentHelp("The baseline's executable: motionbench, or a package's own built on MotionBenchCLI (a path, or a name on PATH).", valueName: "baseline-executable"))
+    @Argument(
+        help: ArgumentHelp(
+            "The baseline's executable: motionbench, or a package's own built on MotionBenchCLI (a path, or a name on PATH).",
+            valueName: "baseline-executable"))
     var baselineExecutable: String
 
     @Argument(help: ArgumentHelp("The candidate's executable, likewise.", valueName: "candidate-executable"))
     var candidateExecutable: String
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("`run`'s arguments for every round, e.g. burner --mode virtual --samples 2000.", valueName: "run-arguments"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("`run`'s arguments for every round, e.g. burner --mode virtual --samples 2000.", valueName: "run-arguments"))
     var runArguments: [String] = []
 
     @Option(help: "Rounds: runs of each build, in ABBA order.")
     var rounds = 30
 
-    @Option(help: ArgumentHelp(
-        "Seconds a build's run may take in one round; past it the run and every process it started are stopped, and ab fails (exit 1).",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a build's run may take in one round; past it the run and every process it started are stopped, and ab fails (exit 1).",
+            valueName: "seconds"))
     var roundTimeout: Double = 300
 
     @Option(help: ArgumentHelp("A variable for the baseline's rounds only, NAME=VALUE; repeatable.", valueName: "name=value"))
@@ -79,9 +85,12 @@ struct ABCommand: ParsableCommand {
     func validate() throws {
         let fewest = WilcoxonSignedRank.minimumCount(alpha: options.alpha)
         guard rounds >= fewest, rounds <= 1000 else {
-            throw ValidationError("--rounds: \(rounds) is outside \(fewest)…1000 (fewer than \(fewest) pairs cannot reach p < \(Format.hertz(options.alpha)))")
+            throw ValidationError(
+                "--rounds: \(rounds) is outside \(fewest)…1000 (fewer than \(fewest) pairs cannot reach p < \(Format.hertz(options.alpha)))")
         }
-        guard roundTimeout > 0, roundTimeout.isFinite else { throw ValidationError("--round-timeout: \(roundTimeout) is not a number of seconds above 0") }
+        guard roundTimeout > 0, roundTimeout.isFinite else {
+            throw ValidationError("--round-timeout: \(roundTimeout) is not a number of seconds above 0")
+        }
         guard !runArguments.isEmpty else {
             throw ValidationError("give run's arguments after the two executables, e.g. burner --mode virtual --samples 2000")
         }
@@ -134,11 +143,13 @@ struct ABCommand: ParsableCommand {
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let comparison = PairedComparison(baseline: baselineRuns, candidate: candidateRuns, settings: settings)
             let names = (baselineExecutable, candidateExecutable), environments = (baselineEnv, candidateEnv)
-            let text = ABMarkdown.render(comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
+            let text = ABMarkdown.render(
+                comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
             var files: [(URL, String)] = []
             if let markdown = options.markdown { files.append((URL(literalPath: markdown), text)) }
             if let json {
-                let content = try ABJSON.render(comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
+                let content = try ABJSON.render(
+                    comparison, baselineName: names.0, candidateName: names.1, environments: environments, runArguments: runArguments)
                 files.append((URL(literalPath: json), content))
             }
             try ComparisonEnding.finish(

@@ -17,7 +17,8 @@ struct BaselineCommand: ParsableCommand {
     struct Save: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy a run's run.json to BASELINES-DIR/NAME/run.json, replacing any baseline of that name.",
-            discussion: "Prints what `compare` can gate against it: timings only where it has 5 or more repetitions and no instruction counts. Exit codes: 0 saved; 1 the file could not be written; 64 a bad name, or no run to save; 65 a malformed or unreadable run.json."
+            discussion:
+                "Prints what `compare` can gate against it: timings only where it has 5 or more repetitions and no instruction counts. Exit codes: 0 saved; 1 the file could not be written; 64 a bad name, or no run to save; 65 a malformed or unreadable run.json."
         )
 
         @Argument(help: ArgumentHelp("The baseline's name: letters, digits, - and _.", valueName: "name"))
@@ -42,7 +43,9 @@ struct BaselineCommand: ParsableCommand {
                 let replacing = FileManager.default.fileExists(atPath: store.runFile(named: name).path)
                 do {
                     let saved = try store.save(source, as: name)
-                    print("Saved baseline \(name) (\(describe(saved.run))) from \(source.path) to \(saved.file.path)\(replacing ? ", replacing the previous one" : "")")
+                    print(
+                        "Saved baseline \(name) (\(describe(saved.run))) from \(source.path) to \(saved.file.path)\(replacing ? ", replacing the previous one" : "")"
+                    )
                     print(GateSummary.asBaseline(saved.run))
                 } catch let error as RunFileError {
                     throw CommandFailure(error.description, exitCode: .badInput)

@@ -21,31 +21,31 @@ struct CompareCommand: ParsableCommand {
             "\(metric.rawValue)=\(Format.hertz(metric.defaultTolerance.relativePct))%,\(Format.hertz(metric.defaultTolerance.absolute))"
         }
         return """
-        Cases are matched by workload, rate, filter, parameters and mode, accuracy entries by estimator, \
-        and each metric's medians over repetitions are compared. A rise is a regression only when it \
-        exceeds both the metric's relative and absolute tolerance and, when both runs have \
-        \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions of the case, the two-sided \
-        Mann-Whitney U test gives p < --alpha. Improvements are reported and never fail. The Markdown goes \
-        to stdout; environments that differ (CPU model, cores, build configuration, source) are warned \
-        about on stderr and in the Markdown.
+            Cases are matched by workload, rate, filter, parameters and mode, accuracy entries by estimator, \
+            and each metric's medians over repetitions are compared. A rise is a regression only when it \
+            exceeds both the metric's relative and absolute tolerance and, when both runs have \
+            \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions of the case, the two-sided \
+            Mann-Whitney U test gives p < --alpha. Improvements are reported and never fail. The Markdown goes \
+            to stdout; environments that differ (CPU model, cores, build configuration, source) are warned \
+            about on stderr and in the Markdown.
 
-        What gates: instructions and allocations per sample (over equal ticks), the heap held, at its peak and \
-        leaked, peak RSS and accuracy. \
-        Timings (CPU ns/sample, CPU %, real-time lateness) gate only where both runs have \
-        \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, so the test can tell a change \
-        from noise, and did not count instructions; otherwise they are shown as "not gated" and never set \
-        the exit code (--gate-time to gate them anyway). The headline counts the figures that gate; the \
-        lines under it say which gated and why the others did not.
+            What gates: instructions and allocations per sample (over equal ticks), the heap held, at its peak and \
+            leaked, peak RSS and accuracy. \
+            Timings (CPU ns/sample, CPU %, real-time lateness) gate only where both runs have \
+            \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions, so the test can tell a change \
+            from noise, and did not count instructions; otherwise they are shown as "not gated" and never set \
+            the exit code (--gate-time to gate them anyway). The headline counts the figures that gate; the \
+            lines under it say which gated and why the others did not.
 
-        Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE, the absolute part in \
-        the metric's unit): \(defaults.joined(separator: " "))
+            Metrics and their default tolerances (--tolerance METRIC=RELATIVE%,ABSOLUTE, the absolute part in \
+            the metric's unit): \(defaults.joined(separator: " "))
 
-        Exit codes: 0 nothing regressed and both runs have every case and figure; 2 something regressed \
-        (whatever else is missing); 3 nothing regressed, but a case, accuracy entry or figure is in one \
-        run only; 1 a failure while running (a file that cannot be written); 64 a bad command line (a bad \
-        --tolerance or --alpha, an unknown --baseline, an unwritable --csv or --markdown); 65 a malformed \
-        or unreadable run.json. Nothing is written on 1, 64 or 65.
-        """
+            Exit codes: 0 nothing regressed and both runs have every case and figure; 2 something regressed \
+            (whatever else is missing); 3 nothing regressed, but a case, accuracy entry or figure is in one \
+            run only; 1 a failure while running (a file that cannot be written); 64 a bad command line (a bad \
+            --tolerance or --alpha, an unknown --baseline, an unwritable --csv or --markdown); 65 a malformed \
+            or unreadable run.json. Nothing is written on 1, 64 or 65.
+            """
     }
 
     @Argument(help: ArgumentHelp("BASELINE and CANDIDATE, each a run folder or a run.json; only CANDIDATE with --baseline.", valueName: "run"))
@@ -62,7 +62,10 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the comparison as CSV to this file.", valueName: "file"))
     var csv: String?
 
-    @Flag(help: "Let timings gate where they do not by default: beside instruction counts, and with fewer than 5 repetitions (on the tolerances alone). They are shown either way.")
+    @Flag(
+        help:
+            "Let timings gate where they do not by default: beside instruction counts, and with fewer than 5 repetitions (on the tolerances alone). They are shown either way."
+    )
     var gateTime = false
 
     func validate() throws {

@@ -11,20 +11,20 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Line runs up by commit: each case's figures over the commits, and the steps where they changed.",
         discussion: """
-        Reads every run.json under the folders given (results/, CI artifacts), keeps the runs of the \
-        most common environment (CPU model, cores, architecture, build configuration, Swift version) and \
-        measurement setup (source, the order of magnitude of a virtual-time case's samples, instructions \
-        counted or not) and lists the others, and any it cannot read, as left out; on a tie, the one \
-        with the newest run, then the one whose fields sort first. A commit is placed at its commit \
-        time, as its run recorded it or as git gives it (one git call for all), or at its runs' start \
-        where neither knows it (git missing, another repository, a damaged one). For each case and metric (instructions and allocations per sample where present, \
-        CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and the steps: an \
-        L1 step fit with asv's information criterion, each step kept when a Mann-Whitney U test over \
-        the levels beside it gives p < --alpha and the change exceeds compare's tolerance. The Markdown \
-        goes to stdout; --out also writes history.md with an SVG chart per series, and --format html \
-        history.html, one self-contained page. Exit codes: 0 success; 64 a bad command line or an \
-        unwritable --out; 65 a folder that does not exist or holds no readable run.json.
-        """
+            Reads every run.json under the folders given (results/, CI artifacts), keeps the runs of the \
+            most common environment (CPU model, cores, architecture, build configuration, Swift version) and \
+            measurement setup (source, the order of magnitude of a virtual-time case's samples, instructions \
+            counted or not) and lists the others, and any it cannot read, as left out; on a tie, the one \
+            with the newest run, then the one whose fields sort first. A commit is placed at its commit \
+            time, as its run recorded it or as git gives it (one git call for all), or at its runs' start \
+            where neither knows it (git missing, another repository, a damaged one). For each case and metric (instructions and allocations per sample where present, \
+            CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and the steps: an \
+            L1 step fit with asv's information criterion, each step kept when a Mann-Whitney U test over \
+            the levels beside it gives p < --alpha and the change exceeds compare's tolerance. The Markdown \
+            goes to stdout; --out also writes history.md with an SVG chart per series, and --format html \
+            history.html, one self-contained page. Exit codes: 0 success; 64 a bad command line or an \
+            unwritable --out; 65 a folder that does not exist or holds no readable run.json.
+            """
     )
 
     @Argument(help: ArgumentHelp("Folders holding runs (searched through) or run.json files.", valueName: "dir"))
@@ -50,12 +50,14 @@ struct HistoryCommand: ParsableCommand {
     }
 
     private func outputs() throws -> Set<HistoryReport.Output> {
-        Set(try CommaList.names(format, flag: "--format").map { name in
-            guard let output = HistoryReport.Output(rawValue: name) else {
-                throw ValidationError("--format: unknown format '\(name)'; choose from \(HistoryReport.Output.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return output
-        })
+        Set(
+            try CommaList.names(format, flag: "--format").map { name in
+                guard let output = HistoryReport.Output(rawValue: name) else {
+                    throw ValidationError(
+                        "--format: unknown format '\(name)'; choose from \(HistoryReport.Output.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return output
+            })
     }
 
     func run() throws {
@@ -90,7 +92,10 @@ struct HistoryCommand: ParsableCommand {
             print(HistoryMarkdown.render(history), terminator: "")
             if let folder {
                 let files = try HistoryReport.write(history, to: folder, formats: try outputs())
-                FileHandle.standardError.write(Data("Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)\n"
+                            .utf8))
             }
         }
     }

@@ -10,14 +10,14 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Join the shards of one plan (run --shard I/N on each machine of a CI matrix) into one run.",
         discussion: """
-        Every shard of the plan must be given once, complete, from one program (commit, build \
-        configuration, Swift version) with the same settings; the merged run holds the plan's cases in \
-        its order and records each shard's environment (host, CPU, OS), and report, compare and history \
-        read it as any run. A run already in --out is replaced whole. Exit codes: 0 merged; 64 runs that do not make one plan (not a shard, \
-        another plan or program, a shard twice, an incomplete or missing shard, cases that are not the \
-        plan's), or an --out that is unwritable or a shard's own folder; \
-        65 a malformed or unreadable run.json, or one of another schema. Nothing is written on 64 or 65.
-        """
+            Every shard of the plan must be given once, complete, from one program (commit, build \
+            configuration, Swift version) with the same settings; the merged run holds the plan's cases in \
+            its order and records each shard's environment (host, CPU, OS), and report, compare and history \
+            read it as any run. A run already in --out is replaced whole. Exit codes: 0 merged; 64 runs that do not make one plan (not a shard, \
+            another plan or program, a shard twice, an incomplete or missing shard, cases that are not the \
+            plan's), or an --out that is unwritable or a shard's own folder; \
+            65 a malformed or unreadable run.json, or one of another schema. Nothing is written on 64 or 65.
+            """
     )
 
     @Argument(help: ArgumentHelp("The shards: run folders or run.json files.", valueName: "run"))
@@ -60,7 +60,9 @@ struct MergeCommand: ParsableCommand {
             try RunFolder.removePreviousRun(in: folder)
             let files = try RunReport.write(merged, to: folder, formats: try FormatOption.parse(format))
             let hosts = Set(merged.mergedShards?.map(\.environment.host) ?? []).count
-            print("Merged \(inputs.count) shards (\(merged.cases.count) cases, \(hosts) host\(hosts == 1 ? "" : "s")). Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+            print(
+                "Merged \(inputs.count) shards (\(merged.cases.count) cases, \(hosts) host\(hosts == 1 ? "" : "s")). Wrote \(folder.path)/: \(files.joined(separator: ", "))"
+            )
         }
     }
 

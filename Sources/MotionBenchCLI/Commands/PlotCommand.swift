@@ -10,10 +10,10 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Draw a run's plots again (plots/*.svg) from its run.json and the CSV files run --emit wrote.",
         discussion: """
-        Estimate and truth, and error, over time for each scored case group (from emitted/*.csv), and CPU % per \
-        thread and resident memory over time for each real-time case (from run.json). Without --case, report.md, \
-        when the folder has one, is written again to link them.
-        """
+            Estimate and truth, and error, over time for each scored case group (from emitted/*.csv), and CPU % per \
+            thread and resident memory over time for each real-time case (from run.json). Without --case, report.md, \
+            when the folder has one, is written again to link them.
+            """
     )
 
     @Argument(help: ArgumentHelp("The run folder (or its run.json).", valueName: "run-dir"))

@@ -23,7 +23,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run every workload at its default rates and filters.")
     var all = false
 
-    @Option(help: ArgumentHelp("Comma-separated rates in Hz, in (0, 10000], or `native`: a recording's own samples at their own times; default: each workload's own.", valueName: "hz,…|native"))
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated rates in Hz, in (0, 10000], or `native`: a recording's own samples at their own times; default: each workload's own.",
+            valueName: "hz,…|native"))
     var rate: String?
 
     @Option(help: ArgumentHelp("Comma-separated filters; default: each workload's default filters.", valueName: "name,…"))
@@ -32,10 +35,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sweep a workload parameter, e.g. shapes=1,10,100,1000; repeatable.", valueName: "name=v1,v2,…"))
     var param: [String] = []
 
-    @Option(help: ArgumentHelp("synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, on the recording's clock, to score detected events against).", valueName: "source"))
+    @Option(
+        help: ArgumentHelp(
+            "synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, on the recording's clock, to score detected events against).",
+            valueName: "source"))
     var source = "synthetic:tilt-and-shake"
 
-    @Option(help: ArgumentHelp("How far from a true event a detection of LABEL may fall, in seconds: SECONDS either side, or BEFORE:AFTER; repeatable (default: what the workload declares).", valueName: "label=seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "How far from a true event a detection of LABEL may fall, in seconds: SECONDS either side, or BEFORE:AFTER; repeatable (default: what the workload declares).",
+            valueName: "label=seconds"))
     var eventTolerance: [String] = []
 
     @Option(help: "realtime, virtual, or both.")
@@ -44,7 +53,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds per real-time case (default 10, 2 with --quick; a trace's length at most).", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Sample ticks per virtual-time case, exactly (default: up to 200000, or 20000 with --quick, fewer if a case would take over 10 s, or 1 s, of wall time).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Sample ticks per virtual-time case, exactly (default: up to 200000, or 20000 with --quick, fewer if a case would take over 10 s, or 1 s, of wall time).",
+            valueName: "n"))
     var samples: Int?
 
     @Option(help: "Repetitions of every case.")
@@ -71,15 +83,22 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print only the run folder's path.")
     var quiet = false
 
-    @Flag(help: "Also write each case's outputs per sample (or frame) to emitted/CASE.csv, from an unmeasured replay after the measured cases, and the plots over time to plots/.")
+    @Flag(
+        help:
+            "Also write each case's outputs per sample (or frame) to emitted/CASE.csv, from an unmeasured replay after the measured cases, and the plots over time to plots/."
+    )
     var emit = false
 
-    @Option(help: ArgumentHelp("Also count each virtual-time case's instructions per sample under valgrind's callgrind (needs valgrind; profiles to profiles/CASE.folded).", valueName: "instructions"))
+    @Option(
+        help: ArgumentHelp(
+            "Also count each virtual-time case's instructions per sample under valgrind's callgrind (needs valgrind; profiles to profiles/CASE.folded).",
+            valueName: "instructions"))
     var counter: Counter?
 
-    @Option(help: ArgumentHelp(
-        "Run only slice I of N of the plan, the same slice on every machine (a case's modes and repetitions stay together); `motionbench merge` joins the N runs.",
-        valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only slice I of N of the plan, the same slice on every machine (a case's modes and repetitions stay together); `motionbench merge` joins the N runs.",
+            valueName: "I/N"))
     var shard: String?
 
     /// Whether the harness's floor is measured beside the cases; the instruction counter's child runs
@@ -93,10 +112,12 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("name at least one workload, or --all (see `\(CommandContext.executableName) list`)")
         }
         if duration != nil, mode == .virtual {
-            throw ValidationError("--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
+            throw ValidationError(
+                "--duration: sets how long real-time cases run, and --mode virtual runs none (--samples sets a virtual case's length)")
         }
         if samples != nil, mode == .realtime {
-            throw ValidationError("--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none (--duration sets a real-time case's length)")
+            throw ValidationError(
+                "--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none (--duration sets a real-time case's length)")
         }
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
         _ = try FormatOption.parse(format)
@@ -139,7 +160,8 @@ struct RunCommand: ParsableCommand {
             let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
             let cases = slice?.cases ?? plan.cases
             for (workload, missing) in plan.leftOut {
-                FileHandle.standardError.write(Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
             }
             let session: RunSession
             do {
@@ -167,7 +189,8 @@ struct RunCommand: ParsableCommand {
             options.stopRequested = { StopSignal.received()?.name }
             StopSignal.install()
             if let slice, !quiet {
-                FileHandle.standardError.write(Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
+                FileHandle.standardError.write(
+                    Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
             }
             let (counted, files) = try session.run(cases, with: runner, settings: settings, options: options)
             progress.finish()
@@ -181,7 +204,8 @@ struct RunCommand: ParsableCommand {
             // A signal during the last case leaves a complete run, but still ends with the signal's
             // code, so a script that was asked to stop stops.
             if let signal = StopSignal.received() {
-                let summary = counted.interruption?.summary(finishedCases: counted.cases.count)
+                let summary =
+                    counted.interruption?.summary(finishedCases: counted.cases.count)
                     ?? "\(signal.name) arrived during the last case: every case finished and was written"
                 FileHandle.standardError.write(Data("\(CommandContext.executableName): \(summary)\n".utf8))
                 throw signal.exitCode
@@ -196,7 +220,8 @@ struct RunCommand: ParsableCommand {
         let settings = RunSettings(
             durationSeconds: 0, sampleCount: floor.sampleCount, repetitions: 1, samplerRateHz: samplerRate, source: "none", quick: quick)
         let runner = BenchmarkRunner(
-            probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: CommandContext.catalogue, input: RunInput(scenario: .still, seed: seed))
+            probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: CommandContext.catalogue,
+            input: RunInput(scenario: .still, seed: seed))
         let result = try runner.run([], settings: settings, harnessFloor: floor)
         guard let out else { return }
         let folder = URL(literalPath: out)

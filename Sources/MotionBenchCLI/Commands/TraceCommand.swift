@@ -8,14 +8,16 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Inspect recordings and convert them to motionbench's trace format (traces/FORMAT.md).",
-        discussion: "Formats read: tyrex iPhone trial folders, Oxford step-counter CSV, BROAD CSV, x-io Fusion sensor_data.csv, Sensor Logger folders or zips, phyphox exports (folder, zip or Raw Data.csv), SensorLog CSV, and motionbench traces.",
+        discussion:
+            "Formats read: tyrex iPhone trial folders, Oxford step-counter CSV, BROAD CSV, x-io Fusion sensor_data.csv, Sensor Logger folders or zips, phyphox exports (folder, zip or Raw Data.csv), SensorLog CSV, and motionbench traces.",
         subcommands: [TraceInfoCommand.self, TraceConvertCommand.self]
     )
 }
 
 /// `motionbench trace info`: sensors, rates, duration, gaps and ground truth of a recording.
 struct TraceInfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a recording: sensors, rates, duration, gaps, ground truth, calibration.")
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Describe a recording: sensors, rates, duration, gaps, ground truth, calibration.")
 
     @Argument(help: ArgumentHelp("A recording file or trial folder.", valueName: "file-or-folder"))
     var path: String

@@ -38,12 +38,16 @@ struct InstructionCounting {
     @discardableResult
     static func checkTools() throws -> [String: String] {
         if let sanitizer = LoadedSanitizer.name {
-            throw CommandFailure("--counter instructions: this motionbench is built with \(sanitizer), which valgrind cannot run; use a build without a sanitizer", exitCode: .unavailable)
+            throw CommandFailure(
+                "--counter instructions: this motionbench is built with \(sanitizer), which valgrind cannot run; use a build without a sanitizer",
+                exitCode: .unavailable)
         }
         var paths: [String: String] = [:]
         for (tool, package) in tools {
             guard let path = findExecutable(tool) else {
-                throw CommandFailure("--counter instructions: \(tool) is missing (install \(package), e.g. apt-get install -y \(package == "the Swift toolchain" ? "swiftlang" : package))", exitCode: .unavailable)
+                throw CommandFailure(
+                    "--counter instructions: \(tool) is missing (install \(package), e.g. apt-get install -y \(package == "the Swift toolchain" ? "swiftlang" : package))",
+                    exitCode: .unavailable)
             }
             paths[tool] = path
         }
@@ -102,15 +106,22 @@ struct InstructionCounting {
         var seen = Set<CaseIdentity>()
         for result in run.cases where result.spec.mode == .virtual && seen.insert(result.spec.identity).inserted {
             let spec = result.spec
-            jobs.append(Job(
-                identity: spec.identity, name: spec.identity.name, ticks: Self.ticks(costNsPerSample: result.cpuNsPerSample),
-                arguments: { spec.runArguments(ticks: $0, source: run.settings.source) }, descriptor: catalogue.named(spec.workload)!.descriptor))
+            jobs.append(
+                Job(
+                    identity: spec.identity, name: spec.identity.name, ticks: Self.ticks(costNsPerSample: result.cpuNsPerSample),
+                    arguments: { spec.runArguments(ticks: $0, source: run.settings.source) }, descriptor: catalogue.named(spec.workload)!.descriptor))
         }
         if let floor = run.harnessFloor {
-            jobs.append(Job(
-                identity: nil, name: HarnessFloor.name, ticks: Self.ticks(costNsPerSample: floor.cpuNsPerSample),
-                arguments: { ["run", "--harness-floor", "alone", "--mode", "virtual", "--samples", String($0), "--sampler-rate", "0.001", "--seed", String(floor.spec.seed)] },
-                descriptor: nil))
+            jobs.append(
+                Job(
+                    identity: nil, name: HarnessFloor.name, ticks: Self.ticks(costNsPerSample: floor.cpuNsPerSample),
+                    arguments: {
+                        [
+                            "run", "--harness-floor", "alone", "--mode", "virtual", "--samples", String($0), "--sampler-rate", "0.001", "--seed",
+                            String(floor.spec.seed),
+                        ]
+                    },
+                    descriptor: nil))
         }
         let replay = try symbols(startingWith: "MotionBench.VirtualTimeCase.replay(")
         var counts: [String: Count] = [:]
@@ -122,16 +133,18 @@ struct InstructionCounting {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
             do {
-                let counted = try job.descriptor.map { descriptor in
-                    try workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
-                } ?? (workers: [], handOffs: [])
+                let counted =
+                    try job.descriptor.map { descriptor in
+                        try workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
+                    } ?? (workers: [], handOffs: [])
                 let long = try profile(job.name, ticks: job.ticks, arguments: job.arguments(job.ticks), toggles: replay + counted.workers)
                 let short = try profile(job.name, ticks: job.ticks / 2, arguments: job.arguments(job.ticks / 2), toggles: replay + counted.workers)
                 let extra = Double(job.ticks - job.ticks / 2)
                 let handOffs = Set(counted.handOffs)
                 let instructions = (long.total - long.inclusive(of: handOffs)) - (short.total - short.inclusive(of: handOffs))
                 guard instructions > 0 else {
-                    throw CommandFailure("--counter instructions: callgrind counted no instructions per sample for \(job.name); the figure is missing, not 0")
+                    throw CommandFailure(
+                        "--counter instructions: callgrind counted no instructions per sample for \(job.name); the figure is missing, not 0")
                 }
                 let roots = Set(replay + counted.workers)
                 let stacks = stacksWithout(handOffs, long, roots: roots).subtracting(stacksWithout(handOffs, short, roots: roots))
@@ -146,7 +159,8 @@ struct InstructionCounting {
             }
         }
         if let failure { throw failure }
-        let cases = Dictionary(uniqueKeysWithValues: jobs.compactMap { job in job.identity.flatMap { identity in counts[job.name].map { (identity, $0) } } })
+        let cases = Dictionary(
+            uniqueKeysWithValues: jobs.compactMap { job in job.identity.flatMap { identity in counts[job.name].map { (identity, $0) } } })
         return (cases, run.harnessFloor == nil ? nil : counts[HarnessFloor.name])
     }
 
@@ -214,7 +228,10 @@ struct InstructionCounting {
 
     /// `tool`'s path on `PATH`, or next to the running Swift toolchain's `swift`; nil when neither has it.
     private static func findExecutable(_ tool: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/opt/swift/usr/bin"]
+        let folders =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + [
+                "/usr/bin", "/opt/swift/usr/bin",
+            ]
         return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 

@@ -34,7 +34,8 @@ struct ABSide {
             candidates = folders.map { "\($0)/\(path)" }
         }
         var isFolder: ObjCBool = false
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue }) else {
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue })
+        else {
             throw CommandFailure("the \(name) executable '\(path)' does not exist", exitCode: .unavailable)
         }
         guard FileManager.default.isExecutableFile(atPath: found) else {
@@ -112,7 +113,8 @@ struct ABSide {
         // Woken a few times a second to look for a stop signal; the child's end wakes it at once.
         while ended.wait(timeout: .now() + 0.1) == .timedOut {
             if let signal = StopSignal.received() {
-                failure = CommandFailure("stopped by \(signal.name) in round \(round); the \(name) executable's run was stopped", exitCode: signal.exitCode)
+                failure = CommandFailure(
+                    "stopped by \(signal.name) in round \(round); the \(name) executable's run was stopped", exitCode: signal.exitCode)
             } else if DispatchTime.now() >= deadline {
                 failure = CommandFailure(
                     "the \(name) executable ran past --round-timeout \(Format.hertz(timeout)) s in round \(round) and was stopped, with every process it started "

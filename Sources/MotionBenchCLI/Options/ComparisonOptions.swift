@@ -5,17 +5,23 @@ import MotionResults
 /// The options `compare` and `ab` share, declared once: each metric's tolerance, the significance
 /// level of the test a change must pass, and where the Markdown also goes.
 struct ComparisonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A metric's tolerance: METRIC=RELATIVE%,ABSOLUTE, either part optional, e.g. cpu_ns_per_sample=15%,50; repeatable.",
-        valueName: "metric=rel%,abs"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "A metric's tolerance: METRIC=RELATIVE%,ABSOLUTE, either part optional, e.g. cpu_ns_per_sample=15%,50; repeatable.",
+            valueName: "metric=rel%,abs"
+        ))
     var tolerance: [String] = []
 
-    @Option(help: "Significance level of the test a change must pass (compare: Mann-Whitney U; ab: the signed-rank test, its interval at 1 − alpha), in (0, 1).")
+    @Option(
+        help:
+            "Significance level of the test a change must pass (compare: Mann-Whitney U; ab: the signed-rank test, its interval at 1 − alpha), in (0, 1)."
+    )
     var alpha = 0.05
 
-    @Option(help: ArgumentHelp(
-        "Also write the Markdown to this file (compare: and beside it a flame graph of each case whose instructions changed).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the Markdown to this file (compare: and beside it a flame graph of each case whose instructions changed).", valueName: "file")
+    )
     var markdown: String?
 
     func validate() throws {

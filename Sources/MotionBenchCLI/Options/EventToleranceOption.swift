@@ -20,7 +20,8 @@ enum EventToleranceOption {
             }
             let sides = value[value.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
             guard (1...2).contains(sides.count), sides.allSatisfy({ $0.map { $0 >= 0 && $0.isFinite } ?? false }) else {
-                throw ValidationError("--event-tolerance \(label): '\(value[value.index(after: equals)...])' is not seconds or before:after, each a number ≥ 0")
+                throw ValidationError(
+                    "--event-tolerance \(label): '\(value[value.index(after: equals)...])' is not seconds or before:after, each a number ≥ 0")
             }
             tolerances[label] = EventTolerance(before: sides[0]!, after: sides[sides.count - 1]!)
         }

@@ -17,11 +17,12 @@ enum FormatOption {
     )
 
     static func parse(_ text: String) throws -> Set<ReportFormat> {
-        Set(try CommaList.names(text, flag: "--format").map { name in
-            guard let format = ReportFormat(rawValue: name) else {
-                throw ValidationError("--format: unknown format '\(name)'; choose from \(names.joined(separator: ", "))")
-            }
-            return format
-        })
+        Set(
+            try CommaList.names(text, flag: "--format").map { name in
+                guard let format = ReportFormat(rawValue: name) else {
+                    throw ValidationError("--format: unknown format '\(name)'; choose from \(names.joined(separator: ", "))")
+                }
+                return format
+            })
     }
 }

@@ -19,7 +19,8 @@ enum SourceOption {
             var seed = defaultSeed
             for part in parts {
                 if part.hasPrefix("labels=") {
-                    throw ValidationError("--source: labels= goes with a recording (trace:PATH,labels=FILE); the virtual device knows the events it makes")
+                    throw ValidationError(
+                        "--source: labels= goes with a recording (trace:PATH,labels=FILE); the virtual device knows the events it makes")
                 }
                 guard part.hasPrefix("seed="), let value = UInt64(part.dropFirst(5)) else {
                     throw ValidationError("--source: '\(part)' is not seed=N (a whole number)")
@@ -33,7 +34,9 @@ enum SourceOption {
             var field: SourceDescription.Field?
             var labels: String?
             // Options come after the path, the last first; a path may hold commas of its own.
-            while let option = [",field=", ",labels="].compactMap({ path.range(of: $0, options: .backwards) }).max(by: { $0.lowerBound < $1.lowerBound }) {
+            while let option = [",field=", ",labels="].compactMap({ path.range(of: $0, options: .backwards) }).max(by: {
+                $0.lowerBound < $1.lowerBound
+            }) {
                 let name = String(path[option].dropFirst().dropLast())
                 let value = String(path[option.upperBound...])
                 path = String(path[..<option.lowerBound])

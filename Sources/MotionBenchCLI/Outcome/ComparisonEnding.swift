@@ -16,7 +16,10 @@ enum ComparisonEnding {
         for (url, content) in files { try AtomicFile.write(content, to: url) }
         print(text, terminator: "")
         for difference in environmentDifferences {
-            FileHandle.standardError.write(Data("Warning: the \(sides)' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Warning: the \(sides)' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n"
+                        .utf8))
         }
         switch outcome {
         case .passed: return

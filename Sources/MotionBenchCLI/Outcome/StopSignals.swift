@@ -1,9 +1,10 @@
 import ArgumentParser
 import CSystemShim
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SIGINT or SIGTERM during a run: the first asks it to stop after the case in flight, a second stops

@@ -7,7 +7,8 @@ import MotionResults
 enum SummaryTable {
     static func render(_ run: RunResult) -> String {
         var table = TextTable(header: [
-            "workload", "Hz", "filter", "params", "mode", "rep", "samples", "CPU ns/sample", "CPU %", "projected %", "late p99 µs", "missed", "peak RSS MiB",
+            "workload", "Hz", "filter", "params", "mode", "rep", "samples", "CPU ns/sample", "CPU %", "projected %", "late p99 µs", "missed",
+            "peak RSS MiB",
         ])
         for result in run.cases {
             let spec = result.spec

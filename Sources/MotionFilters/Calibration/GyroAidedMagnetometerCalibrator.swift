@@ -1,9 +1,9 @@
 import MotionMath
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Learns a magnetometer's hard- and soft-iron correction from whatever rotation a recording has,

@@ -147,7 +147,8 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         guard window.duration >= settings.window - 1e-6 else { return }
         defer { window = Window() }
         guard window.count >= settings.minimumSamples else { return }
-        let still = window.rateDeviation <= settings.maximumRateDeviation
+        let still =
+            window.rateDeviation <= settings.maximumRateDeviation
             && window.accelerationDeviation <= settings.maximumAccelerationDeviation
             && abs(window.meanMagnitude - 1) <= settings.maximumGravityError
             && (window.fieldDeviation ?? 0) <= settings.maximumFieldDeviation

@@ -116,7 +116,8 @@ public struct OnlineMagnetometerCalibrator: Hashable, Sendable {
         }
         let belief = prior.map { EllipsoidFit.Prior(offset: $0.offset, radius: $0.fieldStrength, weight: settings.priorWeight) }
         if let centre = fit.solveOffset(correction: calibration?.softIron ?? .identity, prior: belief),
-            centre.coverage >= EllipsoidFit.minimumOffsetCoverage, isPlausible(centre) {
+            centre.coverage >= EllipsoidFit.minimumOffsetCoverage, isPlausible(centre)
+        {
             return centre
         }
         return nil

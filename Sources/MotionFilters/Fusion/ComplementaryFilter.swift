@@ -36,12 +36,13 @@ public struct ComplementaryFilter: AttitudeFilter {
         let weight = dt / (timeConstant + dt)
         // q and −q are the same rotation: blend toward whichever is nearer so the path is short.
         let sign: Double = predicted.w * target.w + predicted.x * target.x + predicted.y * target.y + predicted.z * target.z < 0 ? -1 : 1
-        prediction.attitude = Quaternion(
-            w: predicted.w + weight * (sign * target.w - predicted.w),
-            x: predicted.x + weight * (sign * target.x - predicted.x),
-            y: predicted.y + weight * (sign * target.y - predicted.y),
-            z: predicted.z + weight * (sign * target.z - predicted.z)
-        ).normalized
+        prediction.attitude =
+            Quaternion(
+                w: predicted.w + weight * (sign * target.w - predicted.w),
+                x: predicted.x + weight * (sign * target.x - predicted.x),
+                y: predicted.y + weight * (sign * target.y - predicted.y),
+                z: predicted.z + weight * (sign * target.z - predicted.z)
+            ).normalized
     }
 
     /// The attitude the accelerometer and magnetometer point to: the e-compass's, or `predicted`

@@ -1,9 +1,9 @@
 import MotionMath
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Decides, update by update, whether the accelerometer measures gravity alone and the magnetometer
@@ -129,7 +129,9 @@ public struct DisturbanceRejection: Hashable, Sendable {
             cleanTime = 0
             disturbedTime += dt
         }
-        trackCandidate(strength: strength, dip: smoothedDip, tolerances: (strengthTolerance, dipTolerance), counts: !within && turnRate >= minimumTurnRate, dt: dt)
+        trackCandidate(
+            strength: strength, dip: smoothedDip, tolerances: (strengthTolerance, dipTolerance), counts: !within && turnRate >= minimumTurnRate,
+            dt: dt)
         var accepted = within && (!isFieldDisturbed || cleanTime >= minimumCleanTime)
         if !accepted, candidateTime >= newFieldTime || disturbedTime >= maximumRejectionTime {
             // A new local field: learnt here it becomes the reference; a calibrator's follows it on its own.

@@ -1,9 +1,9 @@
 import MotionMath
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// A filter after Laidig and Seel's VQF ("VQF: Highly accurate IMU orientation estimation with bias
@@ -75,7 +75,8 @@ public struct LaidigSeelFilter: AttitudeFilter {
         public init(
             inclinationTimeConstant: Double, headingTimeConstant: Double, initialBiasUncertainty: Double, biasDriftRate: Double,
             motionBiasUncertainty: Double, headingBiasUncertainty: Double, restBiasUncertainty: Double, maximumBias: Double,
-            biasStartDelay: Double, restRateThreshold: Double, restAccelerationThreshold: Double, restAccelerationDrift: Double, restFieldDrift: Double,
+            biasStartDelay: Double, restRateThreshold: Double, restAccelerationThreshold: Double, restAccelerationDrift: Double,
+            restFieldDrift: Double,
             restBiasTolerance: Double, restMinimumTime: Double
         ) {
             self.inclinationTimeConstant = inclinationTimeConstant
@@ -149,10 +150,11 @@ public struct LaidigSeelFilter: AttitudeFilter {
         self.settings = settings
         biasFilter = GyroBiasKalmanFilter(
             initialUncertainty: settings.initialBiasUncertainty, driftRate: settings.biasDriftRate, maximumBias: settings.maximumBias)
-        rest = RestDetector(settings: .init(
-            rateThreshold: settings.restRateThreshold, accelerationThreshold: settings.restAccelerationThreshold,
-            accelerationDrift: settings.restAccelerationDrift, fieldDrift: settings.restFieldDrift, timeConstant: 0.5,
-            minimumTime: settings.restMinimumTime))
+        rest = RestDetector(
+            settings: .init(
+                rateThreshold: settings.restRateThreshold, accelerationThreshold: settings.restAccelerationThreshold,
+                accelerationDrift: settings.restAccelerationDrift, fieldDrift: settings.restFieldDrift, timeConstant: 0.5,
+                minimumTime: settings.restMinimumTime))
     }
 
     /// Integrates the gyroscope less the bias over `dt`, then corrects the inclination toward the
@@ -217,7 +219,8 @@ public struct LaidigSeelFilter: AttitudeFilter {
         // update) over dt. It undoes what the bias error did, hence the sign.
         let rate = correction.vector * (2 / dt)
         biasFilter.update(
-            row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y, noise: biasFilter.measurementNoise(settlingAt: settings.motionBiasUncertainty, dt: dt))
+            row0, rotatedBias.x - rate.x, row1, rotatedBias.y - rate.y,
+            noise: biasFilter.measurementNoise(settlingAt: settings.motionBiasUncertainty, dt: dt))
     }
 
     private mutating func trackVertical(_ row: Vector3, dt: Double) {

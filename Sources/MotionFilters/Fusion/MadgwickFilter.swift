@@ -37,7 +37,8 @@ public struct MadgwickFilter: AttitudeFilter {
         var error = Vector3.zero
         if let gravity = FusionGeometry.gravityError(attitude: predicted, accelerometer: accelerometer) {
             error += gravity
-            if let magnetometer, let field = FusionGeometry.fieldError(attitude: predicted, accelerometer: accelerometer, magnetometer: magnetometer) {
+            if let magnetometer, let field = FusionGeometry.fieldError(attitude: predicted, accelerometer: accelerometer, magnetometer: magnetometer)
+            {
                 error += field
             }
         }

@@ -58,7 +58,8 @@ struct RestDetector: Hashable, Sendable {
     /// one (any unit), `dt` seconds after the previous.
     mutating func update(gyroscope: Vector3, accelerometer: Vector3, magnetometer: Vector3?, dt: Double) {
         let rateThreshold = settings.rateThreshold, accelerationThreshold = settings.accelerationThreshold
-        let steady = (gyroscope - rateLowPass.value).lengthSquared <= rateThreshold * rateThreshold
+        let steady =
+            (gyroscope - rateLowPass.value).lengthSquared <= rateThreshold * rateThreshold
             && (accelerometer - accelerationLowPass.value).lengthSquared <= accelerationThreshold * accelerationThreshold
         let gain = TwoStageLowPass.gain(dt: dt, timeConstant: settings.timeConstant)
         _ = rateLowPass.update(gyroscope, gain: gain)
@@ -69,7 +70,8 @@ struct RestDetector: Hashable, Sendable {
             sinceField = 0
         }
         let field = fieldLowPass.value, accelerationDrift = settings.accelerationDrift, fieldDrift = settings.fieldDrift
-        let held = (acceleration - restingAcceleration).lengthSquared <= accelerationDrift * accelerationDrift
+        let held =
+            (acceleration - restingAcceleration).lengthSquared <= accelerationDrift * accelerationDrift
             && (field - restingField).lengthSquared <= fieldDrift * fieldDrift * field.lengthSquared
         if steady, held {
             restTime += dt

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The Earth's main field at one place and time, as the World Magnetic Model gives it: three
 /// components in the local geodetic frame and the elements derived from them (NOAA's names).

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The WGS-84 ellipsoid, on which GPS and the World Magnetic Model give latitude and height, and the
 /// conversion of a geodetic position to the geocentric sphere the model's harmonics live on.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The World Magnetic Model: the Earth's main field as a spherical-harmonic expansion of its
 /// potential, with a linear secular variation in time (NOAA/BGS, WMM technical report 2025).

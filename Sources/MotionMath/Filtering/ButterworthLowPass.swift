@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// A second-order Butterworth low-pass (maximally flat, Q = 1/√2) per axis: the analogue prototype

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// A least-squares ellipsoid (or sphere) through 3-D points, kept as running sums so it works on a
@@ -99,8 +99,12 @@ public struct EllipsoidFit: Hashable, Sendable {
         func u(_ index: Int) -> SIMD16<Double> {
             var weights = SIMD16<Double>()
             switch index {
-            case 0: weights[0] = 1; weights[2] = -1
-            case 1: weights[1] = 1; weights[2] = -1
+            case 0:
+                weights[0] = 1
+                weights[2] = -1
+            case 1:
+                weights[1] = 1
+                weights[2] = -1
             default: weights[index + 1] = 1
             }
             return weights
@@ -132,8 +136,9 @@ public struct EllipsoidFit: Hashable, Sendable {
         let determinantRoot = pow(eigen.values.x * eigen.values.y * eigen.values.z, 1.0 / 6)
         let correction = eigen.matrix(mappingValues: { $0.squareRoot() / determinantRoot })
         let radius = k.squareRoot() / determinantRoot
-        return result(.ellipsoid, centre: centre, reference: reference, correction: correction, radius: radius,
-                      coefficients: coefficients, k: k, prior: nil)
+        return result(
+            .ellipsoid, centre: centre, reference: reference, correction: correction, radius: radius,
+            coefficients: coefficients, k: k, prior: nil)
     }
 
     /// The best centre for a known shape: the points are taken to satisfy
@@ -176,8 +181,9 @@ public struct EllipsoidFit: Hashable, Sendable {
         let centre = shapeEigen.matrix(mappingValues: { 1 / $0 }) * linear * -0.5
         let k = centre.dot(shape * centre) - solution[3]
         guard k > 0 else { return nil }
-        return result(.offsetOnly, centre: centre, reference: reference, correction: correction, radius: k.squareRoot(),
-                      coefficients: coefficients, k: k, prior: prior)
+        return result(
+            .offsetOnly, centre: centre, reference: reference, correction: correction, radius: k.squareRoot(),
+            coefficients: coefficients, k: k, prior: prior)
     }
 
     /// Residual and coverage of a solved quadric whose centre is `centre` about `reference`.
@@ -202,8 +208,9 @@ public struct EllipsoidFit: Hashable, Sendable {
         // A prior counts as `weight` points spread evenly: variance r²/3 along every direction.
         let priorWeight = prior?.weight ?? 0
         let coverage = (weight * max(0, spread) + priorWeight * radius * radius / 3) / ((weight + priorWeight) * radius * radius)
-        let fit = FittedEllipsoid(kind: kind, offset: centre + reference, correction: correction, radius: radius,
-                                  residual: residual, coverage: coverage)
+        let fit = FittedEllipsoid(
+            kind: kind, offset: centre + reference, correction: correction, radius: radius,
+            residual: residual, coverage: coverage)
         guard radius.isFinite, residual.isFinite, coverage.isFinite else { return nil }
         return fit
     }

@@ -91,7 +91,8 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
     mutating func addTerm(_ from: Int, times multiple: Double, into: Int) {
         let size = self.size
         writing { elements in
-            let diagonal = elements[Self.index(into, into)] + 2 * multiple * elements[Self.index(from, into)]
+            let diagonal =
+                elements[Self.index(into, into)] + 2 * multiple * elements[Self.index(from, into)]
                 + multiple * multiple * elements[Self.index(from, from)]
             for other in 0..<size where other != into {
                 elements[Self.index(into, other)] += multiple * elements[Self.index(from, other)]

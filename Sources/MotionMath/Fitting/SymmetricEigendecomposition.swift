@@ -52,7 +52,8 @@ public struct SymmetricEigendecomposition: Hashable, Sendable {
     private static func rotate(_ a: inout Matrix3, _ v: inout Matrix3, _ p: Int, _ q: Int) {
         let apq = a[p, q]
         let theta = (a[q, q] - a[p, p]) / (2 * apq)
-        let t = abs(theta) > 1e150
+        let t =
+            abs(theta) > 1e150
             ? 1 / (2 * theta)
             : (theta >= 0 ? 1 : -1) / (abs(theta) + (theta * theta + 1).squareRoot())
         let c = 1 / (t * t + 1).squareRoot()

@@ -14,7 +14,8 @@ enum AccuracyChart {
             let points = group.rows.compactMap { row -> ScatterChart.Point? in
                 guard let cost = row.cpuPct, let error = row.quality else { return nil }
                 let marked = bases.count > 1 && row.costBasis == .projected
-                return ScatterChart.Point(label: label(row.result) + (marked ? " (projected)" : ""), x: cost, y: error, isHighlighted: row.isParetoBest)
+                return ScatterChart.Point(
+                    label: label(row.result) + (marked ? " (projected)" : ""), x: cost, y: error, isHighlighted: row.isParetoBest)
             }
             guard !points.isEmpty, let first = group.rows.first?.result.measures else { return nil }
             let lines = group.rows.compactMap { row in

@@ -14,36 +14,38 @@ public enum RunCSV {
 
     /// One row per case.
     public static func summary(_ run: RunResult) -> String {
-        var table = CSVTable(header: caseColumns + [
-            "display_rate_hz", "samples", "frames", "wall_s", "achieved_hz",
-            "lateness_p50_us", "lateness_p99_us", "lateness_max_us", "missed", "dropped", "missed_frames",
-            "cpu_ns_per_sample", "wall_ns_per_sample", "cpu_pct", "projected_cpu_pct", "process_cpu_pct",
-            "hub_cpu_pct", "sampler_cpu_pct", "sampler_us_per_snapshot",
-            "rss_mib", "peak_rss_mib", "peak_is_per_case",
-            "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
-            "allocs_per_sample", "alloc_bytes_per_sample", "instructions_per_sample",
-        ] + MemoryFigure.all.map(\.column))
+        var table = CSVTable(
+            header: caseColumns + [
+                "display_rate_hz", "samples", "frames", "wall_s", "achieved_hz",
+                "lateness_p50_us", "lateness_p99_us", "lateness_max_us", "missed", "dropped", "missed_frames",
+                "cpu_ns_per_sample", "wall_ns_per_sample", "cpu_pct", "projected_cpu_pct", "process_cpu_pct",
+                "hub_cpu_pct", "sampler_cpu_pct", "sampler_us_per_snapshot",
+                "rss_mib", "peak_rss_mib", "peak_is_per_case",
+                "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
+                "allocs_per_sample", "alloc_bytes_per_sample", "instructions_per_sample",
+            ] + MemoryFigure.all.map(\.column))
         for result in run.cases {
-            table.append(caseCells(result) + [
-                result.spec.displayRateHz.map(Format.hertz) ?? "",
-                String(result.samples), String(result.frames), Format.fixed(result.wallSeconds, 3),
-                Format.fixed(result.achievedHz, 3),
-                Format.fixed(result.lateness?.p50Us, 1), Format.fixed(result.lateness?.p99Us, 1),
-                Format.fixed(result.lateness?.maxUs, 1),
-                result.missed.map(String.init) ?? "", result.dropped.map(String.init) ?? "",
-                result.missedFrames.map(String.init) ?? "",
-                Format.fixed(result.cpuNsPerSample, 1), Format.fixed(result.wallNsPerSample, 1),
-                Format.significant(result.cpuPct, 4), Format.significant(result.projectedCpuPct, 4),
-                Format.significant(result.processCpuPct, 4),
-                Format.significant(result.cpuPct(of: .hub), 4), Format.significant(result.sampler.cpuPct, 4),
-                Format.fixed(result.sampler.usPerSnapshot, 2),
-                Format.fixed(result.rssMiB, 2), Format.fixed(result.peakRssMiB, 2), String(result.peakIsPerCase),
-                result.minorFaults.map(String.init) ?? "", result.majorFaults.map(String.init) ?? "",
-                result.voluntaryContextSwitches.map(String.init) ?? "",
-                result.involuntaryContextSwitches.map(String.init) ?? "",
-                Format.significant(result.allocationsPerSample, 4), Format.significant(result.allocationBytesPerSample, 4),
-                Format.fixed(result.instructionsPerSample, 1),
-            ] + MemoryFigure.all.map { $0.value(result).map(String.init) ?? "" })
+            table.append(
+                caseCells(result) + [
+                    result.spec.displayRateHz.map(Format.hertz) ?? "",
+                    String(result.samples), String(result.frames), Format.fixed(result.wallSeconds, 3),
+                    Format.fixed(result.achievedHz, 3),
+                    Format.fixed(result.lateness?.p50Us, 1), Format.fixed(result.lateness?.p99Us, 1),
+                    Format.fixed(result.lateness?.maxUs, 1),
+                    result.missed.map(String.init) ?? "", result.dropped.map(String.init) ?? "",
+                    result.missedFrames.map(String.init) ?? "",
+                    Format.fixed(result.cpuNsPerSample, 1), Format.fixed(result.wallNsPerSample, 1),
+                    Format.significant(result.cpuPct, 4), Format.significant(result.projectedCpuPct, 4),
+                    Format.significant(result.processCpuPct, 4),
+                    Format.significant(result.cpuPct(of: .hub), 4), Format.significant(result.sampler.cpuPct, 4),
+                    Format.fixed(result.sampler.usPerSnapshot, 2),
+                    Format.fixed(result.rssMiB, 2), Format.fixed(result.peakRssMiB, 2), String(result.peakIsPerCase),
+                    result.minorFaults.map(String.init) ?? "", result.majorFaults.map(String.init) ?? "",
+                    result.voluntaryContextSwitches.map(String.init) ?? "",
+                    result.involuntaryContextSwitches.map(String.init) ?? "",
+                    Format.significant(result.allocationsPerSample, 4), Format.significant(result.allocationBytesPerSample, 4),
+                    Format.fixed(result.instructionsPerSample, 1),
+                ] + MemoryFigure.all.map { $0.value(result).map(String.init) ?? "" })
         }
         return table.text
     }
@@ -53,11 +55,12 @@ public enum RunCSV {
         var table = CSVTable(header: caseColumns + ["tid", "thread", "role", "cpu_ns", "user_ns", "system_ns", "cpu_pct"])
         for result in run.cases {
             for thread in result.threads {
-                table.append(caseCells(result) + [
-                    String(thread.tid), thread.name, thread.role.rawValue, String(thread.cpuNs),
-                    thread.userNs.map(String.init) ?? "", thread.systemNs.map(String.init) ?? "",
-                    Format.significant(thread.cpuPct, 4),
-                ])
+                table.append(
+                    caseCells(result) + [
+                        String(thread.tid), thread.name, thread.role.rawValue, String(thread.cpuNs),
+                        thread.userNs.map(String.init) ?? "", thread.systemNs.map(String.init) ?? "",
+                        Format.significant(thread.cpuPct, 4),
+                    ])
             }
         }
         return table.text
@@ -70,11 +73,12 @@ public enum RunCSV {
             let known = Dictionary(result.threads.map { ($0.tid, $0) }, uniquingKeysWith: { first, _ in first })
             for point in result.timeseries {
                 for thread in point.threads {
-                    table.append(caseCells(result) + [
-                        Format.fixed(point.elapsedSeconds, 4), Format.fixed(point.rssMiB, 2), String(thread.tid),
-                        known[thread.tid]?.name ?? "", known[thread.tid]?.role.rawValue ?? ThreadRole.other.rawValue,
-                        String(thread.cpuNs), Format.significant(thread.cpuPct, 4),
-                    ])
+                    table.append(
+                        caseCells(result) + [
+                            Format.fixed(point.elapsedSeconds, 4), Format.fixed(point.rssMiB, 2), String(thread.tid),
+                            known[thread.tid]?.name ?? "", known[thread.tid]?.role.rawValue ?? ThreadRole.other.rawValue,
+                            String(thread.cpuNs), Format.significant(thread.cpuPct, 4),
+                        ])
                 }
             }
         }
@@ -105,19 +109,20 @@ public enum RunCSV {
                 let errors = [attitude?.total, attitude?.tilt, attitude?.heading].flatMap { summary in
                     [summary?.median, summary?.p95, summary?.rms].map { Format.fixed($0, 4) }
                 }
-                table.append([
-                    result.workload, Format.hertz(result.rateHz), result.filter, CaseIdentity.parameterText(result.parameters),
-                    result.recordedEstimate ?? "", Format.fixed(measures.scoredFrom, 3), Format.fixed(measures.scoredTo, 3),
-                    Format.fixed(row.cpuNsPerSample, 1), Format.significant(row.projectedCpuPct, 4), String(row.isParetoBest),
-                ] + errors + [
-                    Format.fixed(attitude?.yawOffsetDegrees, 3), Format.fixed(attitude.map { $0.timeShiftSeconds * 1000 }, 1),
-                    attitude.map { String($0.total.count) } ?? "",
-                    measures.steps.map { String($0.estimated) } ?? "", measures.steps.map { String($0.truth) } ?? "",
-                    measures.steps.map { String($0.error) } ?? "", Format.fixed(measures.steps?.errorPercent, 2),
-                    Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
-                    Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
-                    Format.significant(row.cpuPct, 4), row.costBasis?.rawValue ?? "",
-                ] + eventCells(measures.events?.pooled))
+                table.append(
+                    [
+                        result.workload, Format.hertz(result.rateHz), result.filter, CaseIdentity.parameterText(result.parameters),
+                        result.recordedEstimate ?? "", Format.fixed(measures.scoredFrom, 3), Format.fixed(measures.scoredTo, 3),
+                        Format.fixed(row.cpuNsPerSample, 1), Format.significant(row.projectedCpuPct, 4), String(row.isParetoBest),
+                    ] + errors + [
+                        Format.fixed(attitude?.yawOffsetDegrees, 3), Format.fixed(attitude.map { $0.timeShiftSeconds * 1000 }, 1),
+                        attitude.map { String($0.total.count) } ?? "",
+                        measures.steps.map { String($0.estimated) } ?? "", measures.steps.map { String($0.truth) } ?? "",
+                        measures.steps.map { String($0.error) } ?? "", Format.fixed(measures.steps?.errorPercent, 2),
+                        Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
+                        Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
+                        Format.significant(row.cpuPct, 4), row.costBasis?.rawValue ?? "",
+                    ] + eventCells(measures.events?.pooled))
             }
         }
         return table.text

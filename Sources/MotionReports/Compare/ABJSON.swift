@@ -10,7 +10,8 @@ public enum ABJSON {
 
     /// The JSON text (keys sorted, indented); the arguments as `ABMarkdown.render` takes them.
     public static func render(
-        _ comparison: PairedComparison, baselineName: String, candidateName: String, environments: (baseline: [String], candidate: [String]) = ([], []),
+        _ comparison: PairedComparison, baselineName: String, candidateName: String,
+        environments: (baseline: [String], candidate: [String]) = ([], []),
         runArguments: [String]
     ) throws -> String {
         let outcome: String

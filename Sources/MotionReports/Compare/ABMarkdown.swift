@@ -9,7 +9,8 @@ public enum ABMarkdown {
     /// The Markdown text; `baselineName` and `candidateName` name the executables, `environments` the
     /// variables each side's rounds ran with (`NAME=VALUE`), and `runArguments` what every round ran.
     public static func render(
-        _ comparison: PairedComparison, baselineName: String, candidateName: String, environments: (baseline: [String], candidate: [String]) = ([], []),
+        _ comparison: PairedComparison, baselineName: String, candidateName: String,
+        environments: (baseline: [String], candidate: [String]) = ([], []),
         runArguments: [String]
     ) -> String {
         let counts = Verdict.allCases.map { "\(comparison.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
@@ -20,12 +21,14 @@ public enum ABMarkdown {
             let list = { (variables: [String]) in variables.isEmpty ? "—" : variables.map(MarkdownText.code).joined(separator: " ") }
             out += "| Environment | \(list(environments.baseline)) | \(list(environments.candidate)) |\n"
         }
-        out += "\n\(comparison.rounds) rounds in ABBA order, each running \(MarkdownText.code("run " + runArguments.joined(separator: " "))) once on each build.\n\n"
+        out +=
+            "\n\(comparison.rounds) rounds in ABBA order, each running \(MarkdownText.code("run " + runArguments.joined(separator: " "))) once on each build.\n\n"
         if !comparison.environmentDifferences.isEmpty {
             out += "> **Warning:** the builds' environments differ, so their figures may not be comparable: "
-            out += comparison.environmentDifferences.map {
-                "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))"
-            }.joined(separator: "; ") + ".\n\n"
+            out +=
+                comparison.environmentDifferences.map {
+                    "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))"
+                }.joined(separator: "; ") + ".\n\n"
         }
         let regressed = comparison.rows.filter { $0.verdict == .regressed }
         if !regressed.isEmpty {
@@ -47,7 +50,8 @@ public enum ABMarkdown {
     }
 
     private static func table(_ comparison: PairedComparison) -> String {
-        var out = "| Workload | Rate (Hz) | Filter | Mode | Metric | Baseline | Candidate | Change | Change % | \(confidence(comparison)) CI | p | Verdict |\n"
+        var out =
+            "| Workload | Rate (Hz) | Filter | Mode | Metric | Baseline | Candidate | Change | Change % | \(confidence(comparison)) CI | p | Verdict |\n"
         out += "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n"
         for row in comparison.rows {
             let subject = row.subject

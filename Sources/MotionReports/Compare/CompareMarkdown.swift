@@ -18,12 +18,14 @@ public enum CompareMarkdown {
         out += runs(comparison, baselineName: baselineName, candidateName: candidateName)
         if !comparison.environmentDifferences.isEmpty {
             out += "> **Warning:** the runs' environments differ, so their figures may not be comparable: "
-            out += comparison.environmentDifferences.map { "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))" }
+            out +=
+                comparison.environmentDifferences.map { "\($0.field) \(MarkdownText.code($0.baseline)) → \(MarkdownText.code($0.candidate))" }
                 .joined(separator: "; ") + ".\n\n"
         }
         for (side, run) in [("baseline", comparison.baselineRun), ("candidate", comparison.candidateRun)] {
             guard let interruption = run.interruption else { continue }
-            out += "> **Warning:** the \(side) is not a complete run (\(interruption.summary(finishedCases: run.cases.count))): the cases it lacks are listed as missing.\n\n"
+            out +=
+                "> **Warning:** the \(side) is not a complete run (\(interruption.summary(finishedCases: run.cases.count))): the cases it lacks are listed as missing.\n\n"
         }
         for line in [GateSummary.gated(comparison), GateSummary.notGated(comparison)].compactMap({ $0 }) { out += line + "\n\n" }
         out += changeList("Regressed", comparison.rows.filter { $0.verdict == .regressed && $0.gates })
@@ -59,7 +61,8 @@ public enum CompareMarkdown {
             out += profile.baseline == nil ? " (the baseline has no profile: the candidate's alone):\n\n" : ":\n\n"
             out += "| Function | Baseline | Candidate | Change |\n|---|---:|---:|---:|\n"
             for change in profile.changes {
-                out += "| \(MarkdownText.code(change.function)) | \(number(change.baseline)) | \(number(change.candidate)) | \(signed(change.change, number)) |\n"
+                out +=
+                    "| \(MarkdownText.code(change.function)) | \(number(change.baseline)) | \(number(change.candidate)) | \(signed(change.change, number)) |\n"
             }
             if let prefix {
                 let stem = CompareProfiles.fileStem(profile, prefix: prefix)
@@ -91,12 +94,13 @@ public enum CompareMarkdown {
         for row in rows {
             let subject = row.subject
             let filter = subject.parameterText.isEmpty ? subject.filter : "\(subject.filter) · \(subject.parameterText)"
-            let verdict = switch (row.verdict, row.gates) {
-            case (.regressed, true): "**regressed**"
-            case (.regressed, false): "rose (not gated)"
-            case (.improved, false): "fell (not gated)"
-            default: row.verdict.rawValue
-            }
+            let verdict =
+                switch (row.verdict, row.gates) {
+                case (.regressed, true): "**regressed**"
+                case (.regressed, false): "rose (not gated)"
+                case (.improved, false): "fell (not gated)"
+                default: row.verdict.rawValue
+                }
             out += "| \(subject.workload) | \(Format.hertz(subject.rateHz)) | \(filter) | \(subject.mode?.rawValue ?? "accuracy") | "
             out += "\(row.metric.title) | \(number(row.baseline)) | \(number(row.candidate)) | "
             out += "\(signed(row.change, number)) | \(signed(row.changePct) { cell(Format.fixed($0, 1)) }) | "
@@ -121,7 +125,8 @@ public enum CompareMarkdown {
         out += "Timings gate only where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions and "
         out += "no instruction counts (unless asked): a single run's timing on a shared machine moves beyond the tolerances whatever "
         out += "the code did. The counts of regressed, improved and unchanged figures above are of those that gate. "
-        out += "Counts gate over equal ticks (allocations and the heap's peak and leaks also where the baseline had none; the heap held whatever the ticks).\n"
+        out +=
+            "Counts gate over equal ticks (allocations and the heap's peak and leaks also where the baseline had none; the heap held whatever the ticks).\n"
         return out
     }
 

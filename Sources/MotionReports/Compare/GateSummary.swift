@@ -48,7 +48,9 @@ public enum GateSummary {
     }
 
     /// The metrics by reason, in the order first met.
-    private static func grouped(_ exempt: [(metric: ComparedMetric, exemption: GateExemption)]) -> [(titles: String, exemption: GateExemption, count: Int)] {
+    private static func grouped(_ exempt: [(metric: ComparedMetric, exemption: GateExemption)]) -> [(
+        titles: String, exemption: GateExemption, count: Int
+    )] {
         var order: [GateExemption] = []
         var metrics: [GateExemption: [String]] = [:]
         for (metric, exemption) in exempt {

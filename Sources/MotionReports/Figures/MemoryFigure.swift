@@ -19,9 +19,11 @@ struct MemoryFigure {
         MemoryFigure(
             column: "heap_transient_bytes", title: "Transient", meaning: "heap bytes the workload allocated and freed within the case",
             value: \.heapTransientBytes),
-        MemoryFigure(column: "heap_leaked_bytes", title: "Leaked", meaning: "heap bytes still live after the workload was released", value: \.heapLeakedBytes),
         MemoryFigure(
-            column: "peak_rss_delta_bytes", title: "Peak RSS Δ", meaning: "the case's peak resident memory over the resident size before its workload was made",
+            column: "heap_leaked_bytes", title: "Leaked", meaning: "heap bytes still live after the workload was released", value: \.heapLeakedBytes),
+        MemoryFigure(
+            column: "peak_rss_delta_bytes", title: "Peak RSS Δ",
+            meaning: "the case's peak resident memory over the resident size before its workload was made",
             value: \.peakRssDeltaBytes),
     ]
 }

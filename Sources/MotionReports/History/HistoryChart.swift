@@ -35,17 +35,22 @@ struct HistoryChart {
             out += "<text transform=\"translate(\(n(x(index))) \(n(floor + 10))) rotate(-40)\" text-anchor=\"end\" font-size=\"9\">"
             out += "\(SVGText.escape(commits[index].label))</text>\n"
         }
-        out += "<polyline points=\"\(n(Self.left)),\(n(Self.top)) \(n(Self.left)),\(n(floor)) \(n(right)),\(n(floor))\" fill=\"none\" stroke=\"#333\"/>\n"
-        out += "<text transform=\"translate(14 \(n(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(SVGText.escape(series.metric.title))</text>\n"
+        out +=
+            "<polyline points=\"\(n(Self.left)),\(n(Self.top)) \(n(Self.left)),\(n(floor)) \(n(right)),\(n(floor))\" fill=\"none\" stroke=\"#333\"/>\n"
+        out +=
+            "<text transform=\"translate(14 \(n(Self.top + Self.plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(SVGText.escape(series.metric.title))</text>\n"
 
         for change in series.steps {
             let color = (change.change > 0) != series.metric.isHigherBetter ? Self.worse : Self.better
             let at = x(change.index) - step / 2
-            out += "<g class=\"step\" data-commit=\"\(SVGText.escape(commits[change.index].commit ?? ""))\" data-change=\"\(SVGText.escape(HistoryFigures.change(change)))\">"
-            out += "<line x1=\"\(n(at))\" y1=\"\(n(Self.top))\" x2=\"\(n(at))\" y2=\"\(n(floor))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
+            out +=
+                "<g class=\"step\" data-commit=\"\(SVGText.escape(commits[change.index].commit ?? ""))\" data-change=\"\(SVGText.escape(HistoryFigures.change(change)))\">"
+            out +=
+                "<line x1=\"\(n(at))\" y1=\"\(n(Self.top))\" x2=\"\(n(at))\" y2=\"\(n(floor))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
             out += "<text x=\"\(n(at + 3))\" y=\"\(n(Self.top + 10))\" fill=\"\(color)\">\(SVGText.escape(HistoryFigures.change(change)))</text>"
             out += "<title>step at \(SVGText.escape(HistoryFigures.commit(commits[change.index]))): \(HistoryFigures.number(change.before)) → "
-            out += "\(HistoryFigures.number(change.after)), \(SVGText.escape(HistoryFigures.change(change))), \(HistoryFigures.sureness(change))</title></g>\n"
+            out +=
+                "\(HistoryFigures.number(change.after)), \(SVGText.escape(HistoryFigures.change(change))), \(HistoryFigures.sureness(change))</title></g>\n"
         }
         out += "<g fill=\"#999\" fill-opacity=\"0.5\">"
         for (index, values) in series.values.enumerated() where values.count > 1 {
@@ -56,10 +61,17 @@ struct HistoryChart {
         var segment: [String] = []
         var lines: [[String]] = []
         for (index, median) in medians.enumerated() {
-            if let median { segment.append("\(n(x(index))),\(n(y(median)))") } else if !segment.isEmpty { lines.append(segment); segment = [] }
+            if let median {
+                segment.append("\(n(x(index))),\(n(y(median)))")
+            } else if !segment.isEmpty {
+                lines.append(segment)
+                segment = []
+            }
         }
         if !segment.isEmpty { lines.append(segment) }
-        for points in lines { out += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(Self.line)\" stroke-width=\"1.5\"/>\n" }
+        for points in lines {
+            out += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(Self.line)\" stroke-width=\"1.5\"/>\n"
+        }
         for (index, median) in medians.enumerated() {
             guard let median else { continue }
             let commit = commits[index]

@@ -36,8 +36,10 @@ public enum HistoryMarkdown {
         var out = "## Steps\n\n| Case | Metric | First commit on the new level | Before | After | Change | How sure |\n"
         out += "|---|---|---|---:|---:|---:|---|\n"
         for (series, step) in found {
-            out += "| \(MarkdownText.cell(HistoryFigures.label(series.subject))) | \(series.metric.title) | \(MarkdownText.cell(HistoryFigures.commit(history.commits[step.index]))) | "
-            out += "\(HistoryFigures.number(step.before)) | \(HistoryFigures.number(step.after)) | \(HistoryFigures.change(step)) | \(HistoryFigures.sureness(step)) |\n"
+            out +=
+                "| \(MarkdownText.cell(HistoryFigures.label(series.subject))) | \(series.metric.title) | \(MarkdownText.cell(HistoryFigures.commit(history.commits[step.index]))) | "
+            out +=
+                "\(HistoryFigures.number(step.before)) | \(HistoryFigures.number(step.after)) | \(HistoryFigures.change(step)) | \(HistoryFigures.sureness(step)) |\n"
         }
         return out + "\n"
     }
@@ -46,7 +48,8 @@ public enum HistoryMarkdown {
         var out = "## Commits\n\n| # | Commit | Time (UTC) | Placed by | Runs |\n|---:|---|---|---|---|\n"
         for (index, commit) in history.commits.enumerated() {
             let runs = commit.runs.map(MarkdownText.code).joined(separator: ", ") + (commit.incomplete ? " (incomplete)" : "")
-            out += "| \(index + 1) | \(commit.commit.map(MarkdownText.code) ?? "no commit") | \(HistoryFigures.time(commit.time)) | \(commit.timeSource.rawValue) | \(runs) |\n"
+            out +=
+                "| \(index + 1) | \(commit.commit.map(MarkdownText.code) ?? "no commit") | \(HistoryFigures.time(commit.time)) | \(commit.timeSource.rawValue) | \(runs) |\n"
         }
         return out + "\n"
     }
@@ -75,9 +78,11 @@ public enum HistoryMarkdown {
             }
             let missing = columns.filter { !$0.missing.isEmpty }
             if !missing.isEmpty {
-                out += "\nMissing: " + missing.map { series in
-                    "\(series.metric.title) at " + series.missing.map { MarkdownText.cell(history.commits[$0].label) }.joined(separator: ", ")
-                }.joined(separator: "; ") + ".\n"
+                out +=
+                    "\nMissing: "
+                    + missing.map { series in
+                        "\(series.metric.title) at " + series.missing.map { MarkdownText.cell(history.commits[$0].label) }.joined(separator: ", ")
+                    }.joined(separator: "; ") + ".\n"
             }
             out += "\n"
         }

@@ -10,7 +10,8 @@ public enum MarkdownReport {
         var out = "# motionbench run\n\n"
         out += "Started \(run.startedAt), finished \(run.finishedAt). Source: \(MarkdownText.code(run.settings.source)).\n\n"
         if let interruption = run.interruption {
-            out += "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
+            out +=
+                "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
         }
         out += environment(run)
         out += shards(run)
@@ -64,9 +65,12 @@ public enum MarkdownReport {
             ("Kernel", env.kernel), ("Architecture", env.architecture), ("Swift", env.swiftVersion),
             ("Build", env.buildConfiguration), ("Commit", env.gitCommit ?? "—"),
             ("Command", MarkdownText.code(env.commandLine.joined(separator: " "))),
-            ("Settings", "\(Format.hertz(run.settings.durationSeconds)) s real time, \(run.settings.sampleCount) samples virtual, "
-                + "\(run.settings.repetitions) repetition(s), sampler \(Format.hertz(run.settings.samplerRateHz)) Hz"
-                + (run.settings.quick ? ", quick" : "")),
+            (
+                "Settings",
+                "\(Format.hertz(run.settings.durationSeconds)) s real time, \(run.settings.sampleCount) samples virtual, "
+                    + "\(run.settings.repetitions) repetition(s), sampler \(Format.hertz(run.settings.samplerRateHz)) Hz"
+                    + (run.settings.quick ? ", quick" : "")
+            ),
         ]
         // The command is a code span already made safe; the rest are plain cells.
         rows = rows.map { ($0.0, $0.0 == "Command" ? $0.1 : MarkdownText.cell($0.1)) }
@@ -77,11 +81,13 @@ public enum MarkdownReport {
     /// case's environment is known.
     private static func shards(_ run: RunResult) -> String {
         if let shard = run.shard {
-            return "**Shard \(shard.label)** of a plan of \(shard.plannedCases) cases (plan `\(shard.plan)`): this run holds \(shard.planPositions.count) of them; "
+            return
+                "**Shard \(shard.label)** of a plan of \(shard.plannedCases) cases (plan `\(shard.plan)`): this run holds \(shard.planPositions.count) of them; "
                 + "`motionbench merge` joins the shards.\n\n"
         }
         guard let merged = run.mergedShards else { return "" }
-        var out = "## Shards\n\nMerged from \(merged.count) shards of plan `\(merged.first?.shard.plan ?? "")`; each case ran on its shard's machine.\n\n"
+        var out =
+            "## Shards\n\nMerged from \(merged.count) shards of plan `\(merged.first?.shard.plan ?? "")`; each case ran on its shard's machine.\n\n"
         out += "| Shard | Host | CPU | OS, kernel | Started | Finished | Cases |\n|---|---|---|---|---|---|---|\n"
         for entry in merged {
             let env = entry.environment
@@ -101,10 +107,12 @@ public enum MarkdownReport {
 
     private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {
         var out = "## Cost per sample (virtual time, \(samples) samples a case)\n\n"
-        out += "CPU and wall time of the workload's thread per sample tick (display frames included), and the CPU % of one core that cost means at the case's rate.\n\n"
+        out +=
+            "CPU and wall time of the workload's thread per sample tick (display frames included), and the CPU % of one core that cost means at the case's rate.\n\n"
         out += "Allocations are the workload threads' calls to the allocator per sample tick, and the bytes they asked for; "
         out += "instructions are counted under callgrind when the run asked for them.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
+        out +=
+            "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
         out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
@@ -147,11 +155,14 @@ public enum MarkdownReport {
     private static func realtimeTable(_ groups: [(key: CaseKey, cases: [CaseResult])], seconds: Double) -> String {
         var out = "## Real time (\(Format.hertz(seconds)) s a case)\n\n"
         out += "Paced by the wall clock. CPU % is of one core over the case; lateness is how late the pacer woke for each sample tick.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | Allocs/sample | RSS (MiB) | Peak RSS (MiB) |\n"
+        out +=
+            "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | Allocs/sample | RSS (MiB) | Peak RSS (MiB) |\n"
         out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
-            let lateness = [median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs })]
+            let lateness = [
+                median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs }),
+            ]
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
             out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(share(median(cases.map(\.cpuPct)))) | "
@@ -169,10 +180,12 @@ public enum MarkdownReport {
         let figures = MemoryFigure.all
         guard groups.contains(where: { group in group.cases.contains { result in figures.contains { $0.value(result) != nil } } }) else { return "" }
         var out = "## Memory\n\n"
-        out += "Each case's own heap, every block by its usable size: what the workload **holds** once created, its **peak** from creation to release, "
+        out +=
+            "Each case's own heap, every block by its usable size: what the workload **holds** once created, its **peak** from creation to release, "
         out += "the **transient** bytes it allocated and had freed by then, and what it **leaked** (still live after its release); "
         out += "then the case's own peak resident size over the resident size just before its workload was created (**peak RSS Δ**). "
-        out += "Held, peak and leaked repeat in virtual time to the allocator's rounding, and `compare` gates on them; missing (—) where the build cannot count (not Linux, or a sanitizer).\n\n"
+        out +=
+            "Held, peak and leaked repeat in virtual time to the allocator's rounding, and `compare` gates on them; missing (—) where the build cannot count (not Linux, or a sanitizer).\n\n"
         out += "| Workload | Rate (Hz) | Filter | Mode | " + figures.map { "\($0.title) (KiB)" }.joined(separator: " | ") + " | Reps |\n"
         out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
@@ -196,7 +209,8 @@ public enum MarkdownReport {
         }
         guard !pairs.isEmpty else { return "" }
         var out = "## Projected against measured\n\n"
-        out += "The workload thread's CPU at each rate as virtual time projects it and as real time measured it. Real time also pays for waking on every event.\n\n"
+        out +=
+            "The workload thread's CPU at each rate as virtual time projects it and as real time measured it. Real time also pays for waking on every event.\n\n"
         out += "| Workload | Rate (Hz) | Filter | Projected CPU % | Measured CPU % | CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
         out += "|---|---:|---|---:|---:|---:|---:|\n"
         for (key, virtual, realtime) in pairs {

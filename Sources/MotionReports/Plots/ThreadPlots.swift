@@ -26,7 +26,7 @@ enum ThreadPlots {
                     svg: LineChart(
                         title: rssTitle, xLabel: "time since the case's start, s", yLabel: "resident memory, MiB",
                         series: [.init(name: "process RSS", points: zip(times, result.timeseries.map(\.rssMiB)).map { (x: $0, y: $1) })]
-                    ).svg()),
+                    ).svg())
             ]
             let readings = wholePeriodReadings(result, samplerRateHz: run.settings.samplerRateHz)
             guard readings.count >= leastReadings else { return charts }
@@ -44,7 +44,9 @@ enum ThreadPlots {
             charts.insert(
                 ReportChart(
                     kind: .threadCPU, fileName: RunFolder.plotFile("\(name)-cpu"), title: cpuTitle,
-                    svg: LineChart(title: cpuTitle, xLabel: "time since the case's start, s", yLabel: "CPU % of one core over the sampling period", series: cpu).svg()),
+                    svg: LineChart(
+                        title: cpuTitle, xLabel: "time since the case's start, s", yLabel: "CPU % of one core over the sampling period", series: cpu
+                    ).svg()),
                 at: 0)
             return charts
         }

@@ -38,16 +38,18 @@ enum TruthPlots {
             let subject = "\(key.workload) \(rate)" + (key.parameters.isEmpty ? "" : " " + key.parameterText)
             let name = groupNames[key]!
             let estimateTitle = "\(subject): \(style.axisLabel.components(separatedBy: ",")[0]) against the truth"
-            charts.append(ReportChart(
-                kind: .estimateOverTime, fileName: RunFolder.plotFile("\(name)-estimate"), title: estimateTitle,
-                svg: LineChart(
-                    title: estimateTitle, xLabel: "time since the case's start, s", yLabel: style.axisLabel,
-                    series: [truth] + estimates, wrapsAt: style.wraps ? 360 : nil
-                ).svg()))
+            charts.append(
+                ReportChart(
+                    kind: .estimateOverTime, fileName: RunFolder.plotFile("\(name)-estimate"), title: estimateTitle,
+                    svg: LineChart(
+                        title: estimateTitle, xLabel: "time since the case's start, s", yLabel: style.axisLabel,
+                        series: [truth] + estimates, wrapsAt: style.wraps ? 360 : nil
+                    ).svg()))
             let errorTitle = "\(subject): \(style.errorLabel.components(separatedBy: ",")[0]) over time"
-            charts.append(ReportChart(
-                kind: .errorOverTime, fileName: RunFolder.plotFile("\(name)-error"), title: errorTitle,
-                svg: LineChart(title: errorTitle, xLabel: "time since the case's start, s", yLabel: style.errorLabel, series: errors).svg()))
+            charts.append(
+                ReportChart(
+                    kind: .errorOverTime, fileName: RunFolder.plotFile("\(name)-error"), title: errorTitle,
+                    svg: LineChart(title: errorTitle, xLabel: "time since the case's start, s", yLabel: style.errorLabel, series: errors).svg()))
         }
         return (charts, missing)
     }

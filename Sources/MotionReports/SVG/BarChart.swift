@@ -63,8 +63,10 @@ public struct BarChart {
             out += "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(x))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#ddd\"/>"
             out += "<text x=\"\(Self.n(x))\" y=\"\(Self.n(top + plotHeight + 14))\" text-anchor=\"middle\">\(ChartAxis.label(tick))</text>\n"
         }
-        out += "<line x1=\"\(Self.n(labelWidth))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(labelWidth))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#333\"/>\n"
-        out += "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel + (axis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        out +=
+            "<line x1=\"\(Self.n(labelWidth))\" y1=\"\(Self.n(top))\" x2=\"\(Self.n(labelWidth))\" y2=\"\(Self.n(top + plotHeight))\" stroke=\"#333\"/>\n"
+        out +=
+            "<text x=\"\(Self.n(labelWidth + Self.plotWidth / 2))\" y=\"\(Self.n(top + plotHeight + 34))\" text-anchor=\"middle\">\(Self.escape(axisLabel + (axis.isLogarithmic ? " (log scale)" : "")))</text>\n"
         for (row, category) in categories.enumerated() {
             let groupTop = top + Double(row) * groupHeight + Self.groupGap / 2
             let middle = groupTop + Double(series.count) * Self.barHeight / 2
@@ -76,7 +78,8 @@ public struct BarChart {
                     continue
                 }
                 let barWidth = axis.position(of: value) * Self.plotWidth
-                out += "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y + 1))\" width=\"\(Self.n(barWidth))\" height=\"\(Self.n(Self.barHeight - 2))\" fill=\"\(Self.color(index))\">"
+                out +=
+                    "<rect x=\"\(Self.n(labelWidth))\" y=\"\(Self.n(y + 1))\" width=\"\(Self.n(barWidth))\" height=\"\(Self.n(Self.barHeight - 2))\" fill=\"\(Self.color(index))\">"
                 out += "<title>\(Self.escape(entry.name)): \(Format.significant(value, 4))</title></rect>"
                 out += "<text x=\"\(Self.n(labelWidth + barWidth + 4))\" y=\"\(Self.n(y + 11))\">\(Format.significant(value, 3))</text>\n"
             }

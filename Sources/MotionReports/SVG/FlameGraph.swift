@@ -45,7 +45,8 @@ struct FlameGraph {
         if let baseline { add(baseline, baseline: true) }
         let depth = Self.depth(root)
         let height = Self.top + Double(depth + 1) * Self.rowHeight + 20
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"11\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#fdfdfd\"/>\n"
         out += "<text x=\"\(Int(Self.width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"15\">\(SVGText.escape(title))</text>\n"
         let scale = root.count > 0 ? Self.width / root.count : 0
@@ -60,7 +61,8 @@ struct FlameGraph {
                 note += before > 0 ? ", \(Format.significant(before, 4)) before (\(Self.signedPercent(perSample / before - 1)))" : ", new"
             }
             out += "<g><title>\(SVGText.escape(node.name)): \(SVGText.escape(note))</title>"
-            out += "<rect x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(boxWidth))\" height=\"\(Self.n(Self.rowHeight - 1))\" fill=\"\(colour(node))\" rx=\"2\"/>"
+            out +=
+                "<rect x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(boxWidth))\" height=\"\(Self.n(Self.rowHeight - 1))\" fill=\"\(colour(node))\" rx=\"2\"/>"
             let characters = Int((boxWidth - 6) / 6.5)
             if characters >= 3 {
                 let label = node.name.count > characters ? String(node.name.prefix(characters - 1)) + "…" : node.name

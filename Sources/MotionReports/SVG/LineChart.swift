@@ -62,7 +62,8 @@ public struct LineChart {
         for (index, entry) in series.enumerated() {
             let y = 26 + 16 * Double(index)
             out += "<line x1=\"\(SVGText.n(Self.left))\" y1=\"\(SVGText.n(y + 6))\" x2=\"\(SVGText.n(Self.left + 18))\" y2=\"\(SVGText.n(y + 6))\" "
-            out += "\(stroke(index, entry))/><text x=\"\(SVGText.n(Self.left + 24))\" y=\"\(SVGText.n(y + 10))\">\(SVGText.escape(entry.name))</text>\n"
+            out +=
+                "\(stroke(index, entry))/><text x=\"\(SVGText.n(Self.left + 24))\" y=\"\(SVGText.n(y + 10))\">\(SVGText.escape(entry.name))</text>\n"
         }
         out += area.axes(xLabel: xLabel, yLabel: yLabel)
         for (index, entry) in series.enumerated() {

@@ -30,8 +30,10 @@ struct PlotArea {
             out += "<text x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">\(label)</text>\n"
         }
         out += "<polyline points=\"\(n(left)),\(n(top)) \(n(left)),\(n(bottom)) \(n(right)),\(n(bottom))\" fill=\"none\" stroke=\"#333\"/>\n"
-        out += "<text x=\"\(n(left + width / 2))\" y=\"\(n(bottom + 34))\" text-anchor=\"middle\">\(SVGText.escape(xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
-        out += "<text transform=\"translate(14 \(n(top + height / 2))) rotate(-90)\" text-anchor=\"middle\">\(SVGText.escape(yLabel + (yAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        out +=
+            "<text x=\"\(n(left + width / 2))\" y=\"\(n(bottom + 34))\" text-anchor=\"middle\">\(SVGText.escape(xLabel + (xAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
+        out +=
+            "<text transform=\"translate(14 \(n(top + height / 2))) rotate(-90)\" text-anchor=\"middle\">\(SVGText.escape(yLabel + (yAxis.isLogarithmic ? " (log scale)" : "")))</text>\n"
         return out
     }
 }

@@ -65,9 +65,11 @@ public enum RunCharts {
         let mode: RunMode = groups.contains { $0.key.mode == .virtual } ? .virtual : .realtime
         let shown = groups.filter { $0.key.mode == mode }
         let series = MemoryFigure.all.map { figure in
-            BarChart.Series(name: figure.title, values: shown.map { group in
-                SampleSummary(group.cases.map { figure.value($0).map { Double($0) / 1024 } })?.median
-            })
+            BarChart.Series(
+                name: figure.title,
+                values: shown.map { group in
+                    SampleSummary(group.cases.map { figure.value($0).map { Double($0) / 1024 } })?.median
+                })
         }
         guard series.contains(where: { $0.values.contains { $0 != nil } }) else { return nil }
         let title = "Memory per case (\(mode == .virtual ? "virtual time" : "real time"), median)"

@@ -75,12 +75,15 @@ public struct ScatterChart {
         let x = area.x, y = area.y
         var out = SVGText.header(width: width, height: height, title: title) + area.axes(xLabel: xLabel, yLabel: yLabel)
         for line in lines {
-            out += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(line.y)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(line.y)))\" stroke=\"#e15759\" stroke-dasharray=\"6 4\"/>"
-            out += "<text x=\"\(n(Self.left + Self.plotWidth + 6))\" y=\"\(n(y(line.y) + 4))\" fill=\"#e15759\">\(SVGText.escape(line.label)): \(Format.significant(line.y, 3))</text>\n"
+            out +=
+                "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(line.y)))\" x2=\"\(n(Self.left + Self.plotWidth))\" y2=\"\(n(y(line.y)))\" stroke=\"#e15759\" stroke-dasharray=\"6 4\"/>"
+            out +=
+                "<text x=\"\(n(Self.left + Self.plotWidth + 6))\" y=\"\(n(y(line.y) + 4))\" fill=\"#e15759\">\(SVGText.escape(line.label)): \(Format.significant(line.y, 3))</text>\n"
         }
         let front = points.filter(\.isHighlighted).sorted { $0.x < $1.x }
         if front.count > 1 {
-            out += "<polyline points=\"\(front.map { "\(n(x($0.x))),\(n(y($0.y)))" }.joined(separator: " "))\" fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1.5\"/>\n"
+            out +=
+                "<polyline points=\"\(front.map { "\(n(x($0.x))),\(n(y($0.y)))" }.joined(separator: " "))\" fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1.5\"/>\n"
         }
         for point in points {
             let fill = point.isHighlighted ? "#4e79a7" : "white"

@@ -1,5 +1,4 @@
 import Foundation
-import MotionResults
 
 /// Named baselines: each a verbatim copy of a run's `run.json` (its environment inside) at
 /// `FOLDER/NAME/run.json`, so CI can compare a fresh run with a baseline by name.

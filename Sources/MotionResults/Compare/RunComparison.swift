@@ -37,20 +37,23 @@ public struct RunComparison: Sendable {
 
         let costs = Match.pair(baseline.cases, candidate.cases) { ComparisonSubject(CaseKey($0.spec)) }
         let accuracy = Match.pair(baseline.accuracy, candidate.accuracy) { ComparisonSubject(accuracyOf: $0) }
-        let countedInstructions = baseline.cases.contains { $0.instructionsPerSample != nil } && candidate.cases.contains { $0.instructionsPerSample != nil }
-        rows = costs.flatMap { match in
-            ComparedMetric.costMetrics.compactMap { metric in
-                let values = (match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)))
-                return Self.row(
-                    match.subject, metric, values.0, values.1, settings,
-                    exemption: Self.exemption(metric, match, values: values, countedInstructions: countedInstructions, settings: settings))
+        let countedInstructions =
+            baseline.cases.contains { $0.instructionsPerSample != nil } && candidate.cases.contains { $0.instructionsPerSample != nil }
+        rows =
+            costs.flatMap { match in
+                ComparedMetric.costMetrics.compactMap { metric in
+                    let values = (match.baseline.compactMap(metric.value(in:)), match.candidate.compactMap(metric.value(in:)))
+                    return Self.row(
+                        match.subject, metric, values.0, values.1, settings,
+                        exemption: Self.exemption(metric, match, values: values, countedInstructions: countedInstructions, settings: settings))
+                }
             }
-        } + accuracy.flatMap { match in
-            ComparedMetric.accuracyMetrics.compactMap { metric in
-                let value = { (entry: AccuracyResult) in metric.value(in: entry.measures) }
-                return Self.row(match.subject, metric, match.baseline.compactMap(value), match.candidate.compactMap(value), settings)
+            + accuracy.flatMap { match in
+                ComparedMetric.accuracyMetrics.compactMap { metric in
+                    let value = { (entry: AccuracyResult) in metric.value(in: entry.measures) }
+                    return Self.row(match.subject, metric, match.baseline.compactMap(value), match.candidate.compactMap(value), settings)
+                }
             }
-        }
         onlyInBaseline = costs.filter(\.candidate.isEmpty).map(\.subject) + accuracy.filter(\.candidate.isEmpty).map(\.subject)
         onlyInCandidate = costs.filter(\.baseline.isEmpty).map(\.subject) + accuracy.filter(\.baseline.isEmpty).map(\.subject)
     }
@@ -142,8 +145,8 @@ public struct RunComparison: Sendable {
                 }
                 if toBaseline { matches[key]!.baseline.append(item) } else { matches[key]!.candidate.append(item) }
             }
-            baseline.forEach { add($0, toBaseline: true) }
-            candidate.forEach { add($0, toBaseline: false) }
+            for item in baseline { add(item, toBaseline: true) }
+            for item in candidate { add(item, toBaseline: false) }
             return order.map { matches[$0]! }
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import MotionResults
 
 /// The instruction profiles of a run's cases in its folder (`RunFolder.profileFile`): folded stacks
 /// of instructions per 1000 sample ticks, which flame-graph tools read and `compare` sets side by side.

@@ -1,5 +1,4 @@
 import Foundation
-import MotionResults
 
 /// A run's `run.json` kept on disk while the run goes on, replaced whole after each case so finished
 /// cases survive a crash or `kill -9`. It is streamed a case at a time: a long run's checkpoints then

@@ -34,8 +34,10 @@ public enum RunFolder {
 
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
-        [runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
-         openMetricsFile, bencherFile]
+        [
+            runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
+            openMetricsFile, bencherFile,
+        ]
     }
 
     /// The folders of a run that `removePreviousRun` removes.

@@ -92,7 +92,8 @@ public enum ChangePointDetection {
                 let sure = step.pValue.map { $0 < settings.alpha } ?? true
                 return (step, sure && tolerance.isExceeded(by: step.change, from: step.before))
             }
-            guard let worst = judged.indices.filter({ !judged[$0].passes }).max(by: { (judged[$0].step.pValue ?? 0) < (judged[$1].step.pValue ?? 0) }) else {
+            guard let worst = judged.indices.filter({ !judged[$0].passes }).max(by: { (judged[$0].step.pValue ?? 0) < (judged[$1].step.pValue ?? 0) })
+            else {
                 return judged.map(\.step)
             }
             boundaries.remove(at: worst)
@@ -120,7 +121,8 @@ public enum ChangePointDetection {
             let level = levels[widest], split = level.split!
             cost -= level.gain
             levels.replaceSubrange(
-                widest...widest, with: [Level(y, level.range.lowerBound..<split, shortest: shortest), Level(y, split..<level.range.upperBound, shortest: shortest)])
+                widest...widest,
+                with: [Level(y, level.range.lowerBound..<split, shortest: shortest), Level(y, split..<level.range.upperBound, shortest: shortest)])
             let candidate = score(cost, levels: levels.count, n: n, y: y, settings: settings)
             if candidate < chosen.score { chosen = (candidate, levels.dropFirst().map(\.range.lowerBound)) }
         }

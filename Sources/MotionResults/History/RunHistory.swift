@@ -158,10 +158,11 @@ public struct RunHistory: Sendable {
         var left = excluded
         for (index, key) in keys.enumerated() where key != chosenKey {
             let field = Self.environmentFields.indices.first { key[$0] != chosenKey[$0] }!
-            left.append(Excluded(
-                path: runs[index].path,
-                reason: "another \(field < Self.firstSetupField ? "environment" : "measurement setup"): "
-                    + "its \(Self.environmentFields[field].name) is '\(key[field])', the history's '\(chosenKey[field])'"))
+            left.append(
+                Excluded(
+                    path: runs[index].path,
+                    reason: "another \(field < Self.firstSetupField ? "environment" : "measurement setup"): "
+                        + "its \(Self.environmentFields[field].name) is '\(key[field])', the history's '\(chosenKey[field])'"))
         }
         self.excluded = left
         environment = zip(Self.environmentFields, chosenKey).map { ($0.name, $1) }
@@ -181,10 +182,13 @@ public struct RunHistory: Sendable {
             }
             let known = commit.flatMap { run.result.environment.gitCommitTime ?? commitTime($0) }
             if let commit { byCommit[commit] = places.count }
-            places.append((
-                Commit(commit: commit, time: known ?? start, timeSource: known == nil ? .runStart : .commitTime, runs: [run.path],
-                       incomplete: run.result.interruption != nil),
-                [run.result]))
+            places.append(
+                (
+                    Commit(
+                        commit: commit, time: known ?? start, timeSource: known == nil ? .runStart : .commitTime, runs: [run.path],
+                        incomplete: run.result.interruption != nil),
+                    [run.result]
+                ))
         }
         places = places.enumerated().sorted { ($0.element.commit.time, $0.offset) < ($1.element.commit.time, $1.offset) }.map(\.element)
         commits = places.map(\.commit)

@@ -55,10 +55,11 @@ extension CaseIdentity {
 
     /// `parts` joined by `-`, every character outside `[A-Za-z0-9.=-]` replaced by `_` and every `..` by `_.`.
     static func fileName(_ parts: [String]) -> String {
-        var result = String(parts.joined(separator: "-").unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".=-".unicodeScalars.contains(scalar))
-            return allowed ? Character(scalar) : "_"
-        })
+        var result = String(
+            parts.joined(separator: "-").unicodeScalars.map { scalar -> Character in
+                let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".=-".unicodeScalars.contains(scalar))
+                return allowed ? Character(scalar) : "_"
+            })
         while result.contains("..") { result = result.replacingOccurrences(of: "..", with: "_.") }
         return result.isEmpty ? "_" : result
     }

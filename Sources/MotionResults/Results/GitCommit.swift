@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The commit checked out where motionbench runs, read from the repository's `HEAD` and refs; and
@@ -27,9 +28,10 @@ public enum GitCommit {
     public static func times(of commits: [String], in folder: URL? = nil) -> [String: Int64] {
         let wanted = Set(commits.filter(isCommit).map { $0.lowercased() })
         guard !wanted.isEmpty,
-            let output = git(["log", "--no-walk=unsorted", "--ignore-missing", "--stdin", "--format=%H %ct"],
-                             input: wanted.sorted().joined(separator: "\n") + "\n",
-                             in: folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            let output = git(
+                ["log", "--no-walk=unsorted", "--ignore-missing", "--stdin", "--format=%H %ct"],
+                input: wanted.sorted().joined(separator: "\n") + "\n",
+                in: folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         else { return [:] }
         var times: [String: Int64] = [:]
         for line in output.split(separator: "\n") {
@@ -111,7 +113,9 @@ public enum GitCommit {
         unlink(String(decoding: template.dropLast().map(UInt8.init(bitPattern:)), as: UTF8.self))
         defer { close(inputFile) }
         let bytes = Array(input.utf8)
-        guard bytes.withUnsafeBytes({ write(inputFile, $0.baseAddress, $0.count) }) == bytes.count, lseek(inputFile, 0, SEEK_SET) == 0 else { return nil }
+        guard bytes.withUnsafeBytes({ write(inputFile, $0.baseAddress, $0.count) }) == bytes.count, lseek(inputFile, 0, SEEK_SET) == 0 else {
+            return nil
+        }
 
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
@@ -119,9 +123,9 @@ public enum GitCommit {
         // Not inherited by processes other threads start meanwhile, which would hold the pipe open.
         for file in [inputFile] + ends { _ = fcntl(file, F_SETFD, FD_CLOEXEC) }
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #else
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -132,7 +136,7 @@ public enum GitCommit {
         posix_spawn_file_actions_addclose(&actions, ends[1])
         let argv = (["git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
+        defer { for string in argv + environment { free(string) } }
         var pid = pid_t()
         let started = posix_spawnp(&pid, "git", &actions, nil, argv, environment)
         close(ends[1])

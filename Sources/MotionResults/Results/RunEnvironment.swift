@@ -51,45 +51,45 @@ public struct RunEnvironment: Sendable, Codable, Equatable {
 
     static var buildConfiguration: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 
     static var compilerVersion: String {
         #if compiler(>=6.4)
-        return "6.4 or later"
+            return "6.4 or later"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #elseif compiler(>=6.2)
-        return "6.2"
+            return "6.2"
         #elseif compiler(>=6.1)
-        return "6.1"
+            return "6.1"
         #else
-        return "6.0 or earlier"
+            return "6.0 or earlier"
         #endif
     }
 
     private static func cpuModel() -> String? {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        return value(of: "model name", in: text, separator: ":")
+            guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+            return value(of: "model name", in: text, separator: ":")
         #else
-        var size = 0
-        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
-        var bytes = [CChar](repeating: 0, count: size)
-        guard sysctlbyname("machdep.cpu.brand_string", &bytes, &size, nil, 0) == 0 else { return nil }
-        return String(cString: bytes)
+            var size = 0
+            guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+            var bytes = [CChar](repeating: 0, count: size)
+            guard sysctlbyname("machdep.cpu.brand_string", &bytes, &size, nil, 0) == 0 else { return nil }
+            return String(cString: bytes)
         #endif
     }
 
     private static func osName() -> String? {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) else { return nil }
-        return value(of: "PRETTY_NAME", in: text, separator: "=")?.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) else { return nil }
+            return value(of: "PRETTY_NAME", in: text, separator: "=")?.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         #else
-        return ProcessInfo.processInfo.operatingSystemVersionString
+            return ProcessInfo.processInfo.operatingSystemVersionString
         #endif
     }
 

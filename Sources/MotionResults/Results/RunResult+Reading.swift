@@ -40,7 +40,8 @@ extension RunResult {
         if (status.st_mode & S_IFMT) == S_IFDIR { throw RunFileError(path: url.path, reason: "a folder, not a run.json") }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw RunFileError(path: url.path, reason: "not a regular file (a FIFO or a device?)") }
         guard status.st_size <= largestFileBytes else {
-            throw RunFileError(path: url.path, reason: "\(status.st_size >> 20) MiB is too large for a run.json (at most \(largestFileBytes >> 20) MiB)")
+            throw RunFileError(
+                path: url.path, reason: "\(status.st_size >> 20) MiB is too large for a run.json (at most \(largestFileBytes >> 20) MiB)")
         }
         do {
             return try FileHandle(fileDescriptor: handle, closeOnDealloc: false).readToEnd() ?? Data()

@@ -74,7 +74,9 @@ public enum RunMerge {
                 reason: "shard \(shard.label) is \(interruption.summary(finishedCases: run.cases.count)); run it again")
         }
         guard shard.planPositions.count == run.cases.count, shard.planPositions.allSatisfy({ (0..<shard.plannedCases).contains($0) }) else {
-            throw MergeError(path: input.path, reason: "its \(run.cases.count) cases do not match its shard record's \(shard.planPositions.count) places in the plan")
+            throw MergeError(
+                path: input.path,
+                reason: "its \(run.cases.count) cases do not match its shard record's \(shard.planPositions.count) places in the plan")
         }
         if let recorded = shard.cases, RunShard.fingerprint(of: run.cases.map(\.spec)) != recorded {
             throw MergeError(
@@ -83,7 +85,8 @@ public enum RunMerge {
         guard shard.plan == firstShard.plan, shard.count == firstShard.count, shard.plannedCases == firstShard.plannedCases else {
             throw MergeError(
                 path: input.path,
-                reason: "shard \(shard.label) of another plan than \(first.path) (plan \(shard.plan), \(shard.plannedCases) cases in \(shard.count) shards; "
+                reason:
+                    "shard \(shard.label) of another plan than \(first.path) (plan \(shard.plan), \(shard.plannedCases) cases in \(shard.count) shards; "
                     + "there: plan \(firstShard.plan), \(firstShard.plannedCases) cases in \(firstShard.count) shards)")
         }
         let program: [(String, (RunResult) -> String)] = [
@@ -92,7 +95,9 @@ public enum RunMerge {
             ("Swift version", { $0.environment.swiftVersion }),
         ]
         if let (field, value) = program.first(where: { $0.1(run) != $0.1(first.run) }) {
-            throw MergeError(path: input.path, reason: "its \(field) is '\(value(run))', \(first.path)'s '\(value(first.run))': shards must run one program on one plan")
+            throw MergeError(
+                path: input.path,
+                reason: "its \(field) is '\(value(run))', \(first.path)'s '\(value(first.run))': shards must run one program on one plan")
         }
     }
 

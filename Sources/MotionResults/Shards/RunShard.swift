@@ -35,10 +35,11 @@ public struct RunShard: Sendable, Codable, Equatable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for spec in cases {
             let spell = CaseIdentity.spelling
-            let text = [
-                spec.identity.exportName(mode: spec.mode), String(spec.repetition), spell(spec.durationSeconds), String(spec.sampleCount),
-                spec.virtualBudgetSeconds.map(spell) ?? "-", spec.displayRateHz.map(spell) ?? "-", String(spec.seed),
-            ].joined(separator: "|") + "\n"
+            let text =
+                [
+                    spec.identity.exportName(mode: spec.mode), String(spec.repetition), spell(spec.durationSeconds), String(spec.sampleCount),
+                    spec.virtualBudgetSeconds.map(spell) ?? "-", spec.displayRateHz.map(spell) ?? "-", String(spec.seed),
+                ].joined(separator: "|") + "\n"
             for byte in text.utf8 {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100_0000_01b3

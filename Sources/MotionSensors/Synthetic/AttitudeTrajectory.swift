@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// How a virtual device turns: roll, pitch and yaw (`EulerAngles`' order and axes) each following an
 /// `AngleCurve`, relative to the device lying flat, screen up, top pointing along the reference y axis.

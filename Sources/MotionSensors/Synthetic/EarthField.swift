@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The Earth's magnetic field where a scenario takes place, as the World Magnetic Model describes it.
 public struct EarthField: Hashable, Sendable {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// A person carrying the device takes a known number of steps: forward along a fixed direction, the
 /// body rising and falling once a step, and, on stairs, climbing or descending a riser each step.

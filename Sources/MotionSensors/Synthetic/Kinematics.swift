@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Where a point is, how fast it moves and how fast that changes, in the North-West-Up reference
 /// frame: metres, m/s and m/s². Motions that superpose (a car's route, its vibration) add up.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// A periodic motion of the device in the North-West-Up frame, as a sum of sinusoids: a hand tracing
 /// a figure-eight, a car body's vibration.

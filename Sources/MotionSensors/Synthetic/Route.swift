@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Where a vehicle or a lift carries the device: legs driven one after another (speeding up or
 /// slowing down in a straight line, rising or sinking, turning along an arc), each exact in position,

@@ -36,12 +36,13 @@ public struct VirtualDevice: SensorSource {
         // Streams 1 and 2 are the accelerometer's and gyroscope's since before the other sensors
         // existed, which keeps their readings for a seed unchanged.
         channels = PerSensor { sensor in
-            let stream: UInt64 = switch sensor {
-            case .accelerometer: 1
-            case .gyroscope: 2
-            case .magnetometer: 3
-            case .barometer: 4
-            }
+            let stream: UInt64 =
+                switch sensor {
+                case .accelerometer: 1
+                case .gyroscope: 2
+                case .magnetometer: 3
+                case .barometer: 4
+                }
             return ErrorChannel(seed: seed, stream: stream)
         }
         referenceField = scenario.earthField.vector
@@ -54,7 +55,8 @@ public struct VirtualDevice: SensorSource {
         switch sensor {
         case .accelerometer:
             let attitude = scenario.attitude(at: time)
-            let truth = attitude.conjugate.rotate(Scenario.referenceGravity)
+            let truth =
+                attitude.conjugate.rotate(Scenario.referenceGravity)
                 - scenario.userAcceleration(at: time, attitude: attitude)
             value = channels.accelerometer.corrupt(truth, at: time, by: model)
         case .gyroscope:

@@ -21,9 +21,10 @@ public struct RecordedEstimate: Hashable, Sendable {
     /// True for a usable `id`: non-empty ASCII letters, digits, `-`, `_`, so it can sit in a CSV
     /// field and a stream name unquoted.
     public static func isValidID(_ id: Substring) -> Bool {
-        !id.isEmpty && id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        !id.isEmpty
+            && id.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
     }
 }

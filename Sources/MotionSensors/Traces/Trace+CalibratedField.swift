@@ -6,7 +6,8 @@ extension Trace {
     /// the trace has no calibrated field.
     public func withCalibratedFieldAsMagnetometer(path: String) throws -> Trace {
         guard !calibratedMagnetometer.isEmpty else {
-            throw TraceError(path: path, line: 0, reason: "no magnetometer-calibrated stream (the phone's calibrated field) to use as the magnetometer")
+            throw TraceError(
+                path: path, line: 0, reason: "no magnetometer-calibrated stream (the phone's calibrated field) to use as the magnetometer")
         }
         var trace = self
         trace.samples[.magnetometer] = calibratedMagnetometer

@@ -85,8 +85,9 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
         lines.append("duration: \(fixed(duration, 3)) s")
         // Wide enough for the longest stream name and a Unix time (Sensor Logger's clock) with a space to spare.
         let nameWidth = max(32, (streams.map(\.stream.name.count).max() ?? 0) + 2)
-        lines.append(pad("stream", nameWidth, left: true) + pad("samples", 9) + pad("rate Hz", 10) + pad("nominal", 9)
-                     + pad("start s", 16) + pad("gaps", 6) + pad("longest s", 11))
+        lines.append(
+            pad("stream", nameWidth, left: true) + pad("samples", 9) + pad("rate Hz", 10) + pad("nominal", 9)
+                + pad("start s", 16) + pad("gaps", 6) + pad("longest s", 11))
         for stream in streams {
             let nominal = metadata.nominalRates[stream.stream].map { fixed($0, 1) } ?? "-"
             lines.append(
@@ -110,7 +111,9 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
             if let softIron = calibration.magnetometerSoftIron {
                 lines.append("  magnetometer soft iron: rows \(vector(softIron.row0, 4)) \(vector(softIron.row1, 4)) \(vector(softIron.row2, 4))")
             }
-            if let strength = calibration.magnetometerFieldStrength { lines.append("  magnetometer field:     \(fixed(strength, 1)) µT where calibrated") }
+            if let strength = calibration.magnetometerFieldStrength {
+                lines.append("  magnetometer field:     \(fixed(strength, 1)) µT where calibrated")
+            }
         }
         for note in metadata.notes { lines.append("note:     \(note)") }
         // The names, labels and notes are a file's free text: shown, never obeyed by the terminal.

@@ -29,10 +29,11 @@ struct TraceWarnings {
     /// The warnings listed, in the order given, then for each kind given more often than listed, one
     /// saying how often in all.
     var all: [TraceWarning] {
-        listed + kinds.filter { $0.count > Self.shownPerKind }.map { kind in
-            TraceWarning(
-                path: kind.path, line: 0,
-                reason: "\(kind.reason): \(kind.count) rows in all, the first \(Self.shownPerKind) listed")
-        }
+        listed
+            + kinds.filter { $0.count > Self.shownPerKind }.map { kind in
+                TraceWarning(
+                    path: kind.path, line: 0,
+                    reason: "\(kind.reason): \(kind.count) rows in all, the first \(Self.shownPerKind) listed")
+            }
     }
 }

@@ -10,11 +10,12 @@ enum UnitCheck {
         var warnings: [TraceWarning] = []
         func warn(_ sensor: String, _ what: String, _ value: Double, _ expected: String, _ unit: String) {
             let figure = (value * 1000).rounded() / 1000
-            warnings.append(TraceWarning(
-                path: path, line: 0,
-                reason: "\(sensor): \(what) is \(figure), expected \(expected): the values look like \(unit)",
-                probableUnit: unit
-            ))
+            warnings.append(
+                TraceWarning(
+                    path: path, line: 0,
+                    reason: "\(sensor): \(what) is \(figure), expected \(expected): the values look like \(unit)",
+                    probableUnit: unit
+                ))
         }
         if let a = medianLength(trace[.accelerometer]) {
             if a > 5, a < 15 { warn("accelerometer", "the median |a|", a, "about 1 g", "m/s²") }

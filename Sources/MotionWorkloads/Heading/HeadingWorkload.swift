@@ -78,7 +78,8 @@ public final class HeadingWorkload: Workload {
         defaultValue: 1, range: 0...1, isInteger: true, filters: fusionFilters)
     /// How the magnetometer is calibrated (`HeadingCorrections.MagnetometerMode`).
     public static let magnetometerCalibration = WorkloadParameter(
-        name: "mag-cal", summary: "magnetometer calibration: 0 raw, 1 the source's calibration recording, 2 learned online (from the recording's, if any)",
+        name: "mag-cal",
+        summary: "magnetometer calibration: 0 raw, 1 the source's calibration recording, 2 learned online (from the recording's, if any)",
         defaultValue: 2, range: 0...2, isInteger: true)
     /// `DisturbanceRejection.accelerationTolerance`, g.
     public static let accelerationGate = WorkloadParameter(
@@ -86,7 +87,8 @@ public final class HeadingWorkload: Workload {
         defaultValue: 0, range: 0...10, isInteger: false, filters: fusionFilters)
     /// `DisturbanceRejection.fieldTolerance`, in typical deviations.
     public static let fieldGate = WorkloadParameter(
-        name: "field-gate", summary: "skip the north correction while the field's strength or dip is this many typical deviations off the local field's (0: never)",
+        name: "field-gate",
+        summary: "skip the north correction while the field's strength or dip is this many typical deviations off the local field's (0: never)",
         defaultValue: 3, range: 0...100, isInteger: false, filters: fusionFilters)
 
     /// Gyroscope, accelerometer and magnetometer at 50 Hz (sweep 10–200 Hz with the rate), the
@@ -96,7 +98,8 @@ public final class HeadingWorkload: Workload {
         summary: "raw field on three labels; attitude, magnetic and true heading (WMM declination) and cardinal points",
         sensors: [.accelerometer, .magnetometer, .gyroscope], defaultRates: [50],
         filters: filterNames, defaultFilters: filterNames,
-        displayRate: nil, parameters: [
+        displayRate: nil,
+        parameters: [
             latitude, longitude, altitude, year, timeConstant, beta, proportionalGain, integralGain, inclinationTimeConstant,
             headingTimeConstant, gyroBias, magnetometerCalibration, accelerationGate, fieldGate,
         ],
@@ -152,10 +155,11 @@ public final class HeadingWorkload: Workload {
     public init(configuration: WorkloadConfiguration) throws {
         try configuration.validate(for: Self.descriptor)
         self.configuration = configuration
-        declination = WorldMagneticModel.wmm2025.field(
-            latitude: configuration.value(of: Self.latitude), longitude: configuration.value(of: Self.longitude),
-            altitude: configuration.value(of: Self.altitude), year: configuration.value(of: Self.year)
-        ).declination
+        declination =
+            WorldMagneticModel.wmm2025.field(
+                latitude: configuration.value(of: Self.latitude), longitude: configuration.value(of: Self.longitude),
+                altitude: configuration.value(of: Self.altitude), year: configuration.value(of: Self.year)
+            ).declination
         magneticToTrue = Quaternion(axis: Vector3(0, 0, 1), angle: -Angle.radians(fromDegrees: declination))
         switch configuration.filter {
         case "complementary": fusion = ComplementaryFilter(timeConstant: configuration.value(of: Self.timeConstant))

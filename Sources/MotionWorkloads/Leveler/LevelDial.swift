@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// The level's dial as UIKit Dynamics moved it: a square view pinned at its centre, so it can only
@@ -99,7 +99,8 @@ public struct LevelDial: Hashable, Sendable {
         let length = (radius * radius + reach * reach - 2 * radius * reach * cos(offset)).squareRoot()
         let lever = radius * reach * sin(offset) / length
         // ℓ F / I with F = −m_eff (ω² |p − A| + 2ζω ℓ φ̇) and m_eff / I = 1 / (I/m + ℓ²); ℓ |p − A| = R (R + gap) sin δ.
-        let spring = -(omega * omega * radius * reach * sin(offset) + 2 * parameters.damping * omega * lever * lever * angularVelocity)
+        let spring =
+            -(omega * omega * radius * reach * sin(offset) + 2 * parameters.damping * omega * lever * lever * angularVelocity)
             / (parameters.inertiaPerMass + lever * lever)
         angularVelocity += interval * spring
         angularVelocity /= 1 + interval * parameters.angularResistance

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
 import MotionSensors
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The level app: an inclination label and a spring-damped dial.
 ///

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The motion cube's physics alone, on the scene it is timed on beside Box2D: a 375 × 667 point
 /// canvas walled on four sides (100 points to the metre), `shapes` squares and circles of one side,

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MotionSensors
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The hand-offs between the pedometer's "main" thread and its worker, as the app's dispatch queues
 /// did them: samples go one way through a bounded single-producer, single-consumer ring, results come

@@ -57,9 +57,10 @@ public enum Collision {
             let (normal, planePoint) = wallPlane(wall, width: width, height: height)
             switch body.kind {
             case .circle:
-                contacts.append(ContactPoint(
-                    face: ContactPoint.wall, index, feature: UInt16(wall << 4), localNormal: normal,
-                    localPlanePoint: planePoint, localPoint: .zero, radiusB: body.halfSize))
+                contacts.append(
+                    ContactPoint(
+                        face: ContactPoint.wall, index, feature: UInt16(wall << 4), localNormal: normal,
+                        localPlanePoint: planePoint, localPoint: .zero, radiusB: body.halfSize))
             case .square:
                 // The corners of the face turned most toward the edge: the ones that can touch it.
                 let towardSquare = body.rotation.applyInverse(normal)
@@ -69,9 +70,10 @@ public enum Collision {
                     let local = body.localCorner(corner)
                     let point = body.position + body.rotation.apply(local)
                     guard normal.dot(point - planePoint) <= margin else { return }
-                    contacts.append(ContactPoint(
-                        face: ContactPoint.wall, index, feature: UInt16(wall << 4 | corner), localNormal: normal,
-                        localPlanePoint: planePoint, localPoint: local, radiusB: 0))
+                    contacts.append(
+                        ContactPoint(
+                            face: ContactPoint.wall, index, feature: UInt16(wall << 4 | corner), localNormal: normal,
+                            localPlanePoint: planePoint, localPoint: local, radiusB: 0))
                 }
                 touch((face + 3) & 3)
                 touch(face)
@@ -151,10 +153,11 @@ public enum Collision {
         let head = (flip ? 1 << 12 : 0) | refFace << 8 | incFace << 4
         func keep(_ point: Vector2, _ id: Int) {
             guard normal.dot(point - w1) <= margin else { return }
-            contacts.append(ContactPoint(
-                face: refIndex, incIndex, feature: UInt16(head | id), localNormal: faceNormal(refFace),
-                localPlanePoint: localPlanePoint, localPoint: incident.rotation.applyInverse(point - incident.position),
-                radiusB: 0))
+            contacts.append(
+                ContactPoint(
+                    face: refIndex, incIndex, feature: UInt16(head | id), localNormal: faceNormal(refFace),
+                    localPlanePoint: localPlanePoint, localPoint: incident.rotation.applyInverse(point - incident.position),
+                    radiusB: 0))
         }
         let before = contacts.count
         keep(p1, id1)
@@ -223,9 +226,10 @@ public enum Collision {
     ) -> Double {
         let gap = squareCircleGap(square, circle)
         guard gap.separation <= margin else { return gap.separation }
-        contacts.append(ContactPoint(
-            face: squareIndex, circleIndex, feature: 0, localNormal: gap.normal, localPlanePoint: gap.planePoint,
-            localPoint: .zero, radiusB: circle.halfSize))
+        contacts.append(
+            ContactPoint(
+                face: squareIndex, circleIndex, feature: 0, localNormal: gap.normal, localPlanePoint: gap.planePoint,
+                localPoint: .zero, radiusB: circle.halfSize))
         return gap.separation
     }
 }

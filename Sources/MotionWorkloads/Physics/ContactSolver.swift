@@ -30,7 +30,9 @@ enum ContactSolver {
 
     /// Where a contact stands now: the world normal from `a` to `b`, the point midway between the
     /// surfaces, and the gap (negative when overlapping).
-    @inline(__always) static func measure(_ contact: ContactPoint, _ bodies: UnsafeMutableBufferPointer<RigidBody>) -> (normal: Vector2, point: Vector2, separation: Double) {
+    @inline(__always) static func measure(_ contact: ContactPoint, _ bodies: UnsafeMutableBufferPointer<RigidBody>) -> (
+        normal: Vector2, point: Vector2, separation: Double
+    ) {
         let isWall = contact.a == ContactPoint.wall
         let positionA = isWall ? Vector2.zero : bodies[Int(contact.a)].position
         let rotationA = isWall ? Rotation.identity : bodies[Int(contact.a)].rotation
@@ -271,8 +273,10 @@ enum ContactSolver {
 
     /// Rows to columns: lane `i` of the `j`th result is lane `j` of the `i`th argument.
     @inline(__always) private static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
-        (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
-         Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
+        (
+            Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
+            Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3])
+        )
     }
 
     /// The larger of each lane. The standard library's `pointwiseMax` handles NaNs lane by lane

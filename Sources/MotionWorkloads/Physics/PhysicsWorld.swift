@@ -153,8 +153,9 @@ public struct PhysicsWorld {
         packBlocks(softness: softness, edgeSoftness: edgeSoftness)
         solverBodies.removeAll(keepingCapacity: true)
         for body in bodies {
-            solverBodies.append(SolverBody(
-                velocityX: Float(body.velocity.x), velocityY: Float(body.velocity.y), angularVelocity: Float(body.angularVelocity)))
+            solverBodies.append(
+                SolverBody(
+                    velocityX: Float(body.velocity.x), velocityY: Float(body.velocity.y), angularVelocity: Float(body.angularVelocity)))
         }
         solverBodies.append(.edges)
 
@@ -165,35 +166,35 @@ public struct PhysicsWorld {
         let maximumSpeed = Float(settings.maximumTranslation / dt), maximumTurnRate = Float(settings.maximumRotation / dt)
         bodies.withUnsafeBufferPointer { bodies in
             blocks.withUnsafeMutableBufferPointer { blocks in
-              blockPoints.withUnsafeMutableBufferPointer { points in
-                solverBodies.withUnsafeMutableBufferPointer { solverBodies in
-                    for _ in 0..<settings.substeps {
-                        for i in bodies.indices {
-                            var velocity = solverBodies[i].velocity
-                            if !bodies[i].isHeld {
-                                velocity[0] += gravityX
-                                velocity[1] += gravityY
+                blockPoints.withUnsafeMutableBufferPointer { points in
+                    solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                        for _ in 0..<settings.substeps {
+                            for i in bodies.indices {
+                                var velocity = solverBodies[i].velocity
+                                if !bodies[i].isHeld {
+                                    velocity[0] += gravityX
+                                    velocity[1] += gravityY
+                                }
+                                let speed = (velocity[0] * velocity[0] + velocity[1] * velocity[1]).squareRoot()
+                                if speed > maximumSpeed {
+                                    velocity[0] *= maximumSpeed / speed
+                                    velocity[1] *= maximumSpeed / speed
+                                }
+                                velocity[2] = min(max(velocity[2], -maximumTurnRate), maximumTurnRate)
+                                solverBodies[i].velocity = velocity
                             }
-                            let speed = (velocity[0] * velocity[0] + velocity[1] * velocity[1]).squareRoot()
-                            if speed > maximumSpeed {
-                                velocity[0] *= maximumSpeed / speed
-                                velocity[1] *= maximumSpeed / speed
-                            }
-                            velocity[2] = min(max(velocity[2], -maximumTurnRate), maximumTurnRate)
-                            solverBodies[i].velocity = velocity
+                            ContactSolver.warmStart(blocks, points, solverBodies)
+                            ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: true)
+                            for i in bodies.indices { solverBodies[i].integratePosition(h) }
+                            ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: false)
                         }
-                        ContactSolver.warmStart(blocks, points, solverBodies)
-                        ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: true)
-                        for i in bodies.indices { solverBodies[i].integratePosition(h) }
-                        ContactSolver.solve(blocks, points, solverBodies, pass, pushingOut: false)
-                    }
-                    for _ in 0..<settings.restitutionIterations {
-                        ContactSolver.applyRestitution(
-                            blocks, points, solverBodies, elasticity: Float(settings.elasticity),
-                            threshold: Float(settings.restitutionThreshold))
+                        for _ in 0..<settings.restitutionIterations {
+                            ContactSolver.applyRestitution(
+                                blocks, points, solverBodies, elasticity: Float(settings.elasticity),
+                                threshold: Float(settings.restitutionThreshold))
+                        }
                     }
                 }
-              }
             }
         }
         for (k, block) in blocks.enumerated() {

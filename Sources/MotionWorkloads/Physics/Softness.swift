@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// How a soft contact pushes overlapping bodies apart: as a damped spring of a given frequency

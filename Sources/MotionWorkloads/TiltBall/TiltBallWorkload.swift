@@ -207,10 +207,26 @@ public final class TiltBallWorkload: Workload {
         let reach = reach
         let maxX = configuration.canvasWidth - reach, maxY = configuration.canvasHeight - reach
         var mask = 0
-        if position.x <= reach { position.x = reach; velocity.x = max(0, velocity.x); mask |= 1 << TiltWall.left.rawValue }
-        if position.x >= maxX { position.x = maxX; velocity.x = min(0, velocity.x); mask |= 1 << TiltWall.right.rawValue }
-        if position.y <= reach { position.y = reach; velocity.y = max(0, velocity.y); mask |= 1 << TiltWall.top.rawValue }
-        if position.y >= maxY { position.y = maxY; velocity.y = min(0, velocity.y); mask |= 1 << TiltWall.bottom.rawValue }
+        if position.x <= reach {
+            position.x = reach
+            velocity.x = max(0, velocity.x)
+            mask |= 1 << TiltWall.left.rawValue
+        }
+        if position.x >= maxX {
+            position.x = maxX
+            velocity.x = min(0, velocity.x)
+            mask |= 1 << TiltWall.right.rawValue
+        }
+        if position.y <= reach {
+            position.y = reach
+            velocity.y = max(0, velocity.y)
+            mask |= 1 << TiltWall.top.rawValue
+        }
+        if position.y >= maxY {
+            position.y = maxY
+            velocity.y = min(0, velocity.y)
+            mask |= 1 << TiltWall.bottom.rawValue
+        }
         let newlyTouched = mask & ~touchingMask
         touchingMask = mask
         for wall in TiltWall.allCases where newlyTouched & (1 << wall.rawValue) != 0 {

@@ -46,21 +46,23 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
     @Test func streamMergesSamplesAndFramesInTimeOrder() {
         let feed = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 15, tickCount: 2)
         // Ticks at 0 and 1/15 s; frames 0 … 3 before tick 1, 4 … 7 after it and before the end (2/15 s).
-        #expect(tokens(MotionEventStream(feed: feed, displayRate: 60)) == [
-            "s0.0", "f0", "f1", "f2", "f3", "s\(1.0 / 15)", "f4", "f5", "f6", "f7",
-        ])
+        #expect(
+            tokens(MotionEventStream(feed: feed, displayRate: 60)) == [
+                "s0.0", "f0", "f1", "f2", "f3", "s\(1.0 / 15)", "f4", "f5", "f6", "f7",
+            ])
     }
 
     @Test func streamGivesEachSensorItsSampleOnEveryTickInTheListedOrder() {
         let feed = FixedRateFeed(source: CountingSource(), sensors: [.accelerometer, .gyroscope], rate: 10, tickCount: 3)
-        #expect(Array(MotionEventStream(feed: feed, displayRate: nil)) == [
-            .sample(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(1, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0, value: Vector3(2, 0, 0))),
-            .sample(SensorSample(sensor: .accelerometer, time: 0.1, value: Vector3(3, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0.1, value: Vector3(4, 0, 0))),
-            .sample(SensorSample(sensor: .accelerometer, time: 0.2, value: Vector3(5, 0, 0))),
-            .sample(SensorSample(sensor: .gyroscope, time: 0.2, value: Vector3(6, 0, 0))),
-        ])
+        #expect(
+            Array(MotionEventStream(feed: feed, displayRate: nil)) == [
+                .sample(SensorSample(sensor: .accelerometer, time: 0, value: Vector3(1, 0, 0))),
+                .sample(SensorSample(sensor: .gyroscope, time: 0, value: Vector3(2, 0, 0))),
+                .sample(SensorSample(sensor: .accelerometer, time: 0.1, value: Vector3(3, 0, 0))),
+                .sample(SensorSample(sensor: .gyroscope, time: 0.1, value: Vector3(4, 0, 0))),
+                .sample(SensorSample(sensor: .accelerometer, time: 0.2, value: Vector3(5, 0, 0))),
+                .sample(SensorSample(sensor: .gyroscope, time: 0.2, value: Vector3(6, 0, 0))),
+            ])
     }
 
     @Test func touchesComeJustBeforeTheFirstEventAtOrAfterTheirTime() {
@@ -72,9 +74,10 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         let feed = FixedRateFeed(source: CountingSource(), sensors: [.gyroscope], rate: 10, tickCount: 2)
         // The touch at 0 precedes the first sample; the one at 0.05 s precedes frame 3 (0.05 s);
         // the one at 99 s is past the stretch and never delivered.
-        #expect(tokens(MotionEventStream(feed: feed, displayRate: 60, touches: touches)) == [
-            "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
-        ])
+        #expect(
+            tokens(MotionEventStream(feed: feed, displayRate: 60, touches: touches)) == [
+                "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
+            ])
     }
 
     @Test func aWorkloadWithoutSensorsIsClockedByItsTicks() {
@@ -155,10 +158,12 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         replay.deliver(to: recorder)
         // Laps of 0.2 s: the touches at 0.25 s fall in the second, before frame 15 (0.25 s), in their
         // order; the one at 99 s is past the replay's end and never delivered.
-        #expect(tokens(recorder.events).joined(separator: " ") == [
-            "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
-            "s0.2", "f12", "f13", "f14", "t0.25", "t0.25", "f15", "f16", "f17",
-        ].joined(separator: " "))
+        #expect(
+            tokens(recorder.events).joined(separator: " ")
+                == [
+                    "t0.0", "s0.0", "f0", "f1", "f2", "t0.05", "f3", "f4", "f5", "s0.1", "f6", "f7", "f8", "f9", "f10", "f11",
+                    "s0.2", "f12", "f13", "f14", "t0.25", "t0.25", "f15", "f16", "f17",
+                ].joined(separator: " "))
     }
 
     @Test(arguments: [60, nil] as [Double?])

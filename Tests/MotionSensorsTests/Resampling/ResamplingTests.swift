@@ -1,6 +1,7 @@
 import Foundation
 import MotionMath
 import Testing
+
 @testable import MotionSensors
 
 @Suite struct ResamplingTests {
@@ -58,7 +59,11 @@ import Testing
 
     @Test func sourceTimesStartAtTheFirstInstantEveryStreamHasBegun() {
         var accelerometer = stream(rate: 10, seconds: 2) { $0 }
-        accelerometer = accelerometer.map { var s = $0; s.time += 1000; return s }
+        accelerometer = accelerometer.map {
+            var s = $0
+            s.time += 1000
+            return s
+        }
         var source = ResampledSource(streams: [.accelerometer: accelerometer], rate: 10)
         #expect(source.sensors == [.accelerometer])
         #expect(abs(source.duration - 1.9) < 1e-9)

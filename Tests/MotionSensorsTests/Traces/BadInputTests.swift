@@ -1,7 +1,8 @@
 import Foundation
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 @Suite struct BadInputTests {
     /// The error importing `url` throws; the test fails if it throws something else or nothing.
@@ -51,9 +52,15 @@ import Testing
     /// sensor, the value in Core Motion's units and the range accepted.
     @Test(arguments: [
         ("oxford-step-counter/user1_hand_1506421989895.csv", "", 2, 1, "accelerometer x is -1.01972e+39 g, outside the accepted ±1000 g"),
-        ("broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv", "", 2, 1, "gyroscope x is 1e+40 rad/s, outside the accepted ±1000 rad/s"),
+        (
+            "broad-imu-orientation/07_undisturbed_fast_rotation_B_first100s.csv", "", 2, 1,
+            "gyroscope x is 1e+40 rad/s, outside the accepted ±1000 rad/s"
+        ),
         ("xio-fusion/sensor_data.csv", "", 2, 7, "magnetometer x is 1e+40 µT, outside the accepted ±10000 µT"),
-        ("tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", "magnetometer.csv", 3, 2, "magnetometer y is 1e+40 µT, outside the accepted ±10000 µT"),
+        (
+            "tyrex-attitude-iphone/Thibaud_iPhone5_NoDist_Texting", "magnetometer.csv", 3, 2,
+            "magnetometer y is 1e+40 µT, outside the accepted ±10000 µT"
+        ),
         ("own-recordings/sensor-logger/ios-walk", "AccelerometerUncalibrated.csv", 2, 4, "accelerometer x is 1e+40 g, outside the accepted ±1000 g"),
         ("own-recordings/phyphox/pressure", "Raw Data.csv", 2, 1, "barometer pressure is 1e+39 kPa, outside the accepted 0 to 2000 kPa"),
         ("own-recordings/sensorlog/walk.csv", "", 2, 5, "accelerometer x is 1e+40 g, outside the accepted ±1000 g"),
@@ -82,7 +89,8 @@ import Testing
         try Data((header + "time,stream,values\n0,barometer,101.3,0,0\n1,barometer,-0.5,0,0\n").utf8).write(to: file)
         #expect(failure(file)?.description == "\(file.path):5: barometer pressure is -0.5 kPa, outside the accepted 0 to 2000 kPa")
         try Data((header + "calibration,origin,x\ncalibration,gyroscope-bias,0,2e3,0\ntime,stream,values\n0,gyroscope,0,0,0\n").utf8).write(to: file)
-        #expect(failure(file)?.description == "\(file.path):4: calibration gyroscope-bias: gyroscope y is 2000 rad/s, outside the accepted ±1000 rad/s")
+        #expect(
+            failure(file)?.description == "\(file.path):4: calibration gyroscope-bias: gyroscope y is 2000 rad/s, outside the accepted ±1000 rad/s")
         // The edges themselves are readings.
         try Data((header + "time,stream,values\n0,accelerometer,-1000,1000,0\n0,magnetometer,1e4,-1e4,0\n0,barometer,0,0,0\n").utf8).write(to: file)
         #expect(try importTrace(at: file).trace.sensors == [.accelerometer, .magnetometer, .barometer])
@@ -114,7 +122,9 @@ import Testing
 
     @Test func foldersAndMissingFilesAreRefused() throws {
         let folder = try Repository.scratchFolder("motionbench-traces")
-        #expect(failure(folder)?.reason == "a folder, but not a recording (no trial.json for tyrex, Raw Data.csv for phyphox, Metadata.csv for Sensor Logger)")
+        #expect(
+            failure(folder)?.reason
+                == "a folder, but not a recording (no trial.json for tyrex, Raw Data.csv for phyphox, Metadata.csv for Sensor Logger)")
         #expect(failure(folder.appendingPathComponent("nothing.csv"))?.reason == "no such file or folder")
         #expect(throws: TraceError.self) { try TraceReader.read(at: folder) }
     }

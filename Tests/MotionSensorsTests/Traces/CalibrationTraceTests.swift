@@ -1,8 +1,9 @@
 import Foundation
 import MotionMath
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 /// The calibration a tyrex trial gets at import, and how the canonical format keeps it.
 @Suite struct CalibrationTraceTests {
@@ -24,16 +25,19 @@ import Testing
         let offset = try #require(calibration.magnetometerOffset)
         #expect((offset - Vector3(103.61841692, 289.56017043, 60.3056642)).length < 1e-6)
         let softIron = try #require(calibration.magnetometerSoftIron)
-        let expected = Matrix3(rows: Vector3(0.99033799, 0.02337109, -0.01374365), Vector3(0.02337109, 0.94015903, -0.01088839),
-                               Vector3(-0.01374365, -0.01088839, 1.07496704))
+        let expected = Matrix3(
+            rows: Vector3(0.99033799, 0.02337109, -0.01374365), Vector3(0.02337109, 0.94015903, -0.01088839),
+            Vector3(-0.01374365, -0.01088839, 1.07496704))
         for row in 0..<3 {
             for column in 0..<3 { #expect(abs(softIron[row, column] - expected[row, column]) < 1e-7) }
         }
         #expect(abs(try #require(calibration.magnetometerFieldStrength) - 46.602034) < 1e-5)
         #expect(calibration.origin == "tyrex calibration set i5d3: calib_gyr_iPhone5_d3 (mean rate), calib_mag_iPhone5_d3 (ellipsoid fit)")
         let note = try #require(trace.metadata.notes.first { $0.hasPrefix("calibration") })
-        #expect(note == "calibration fitted at import from set i5d3: gyroscope bias = mean of calib_gyr_iPhone5_d3's 790 readings (phone static); "
-            + "magnetometer hard and soft iron = ellipsoid fit of calib_mag_iPhone5_d3's 609 readings (field 46.6 µT, residual 1.6 %, coverage 0.155)")
+        #expect(
+            note == "calibration fitted at import from set i5d3: gyroscope bias = mean of calib_gyr_iPhone5_d3's 790 readings (phone static); "
+                + "magnetometer hard and soft iron = ellipsoid fit of calib_mag_iPhone5_d3's 609 readings (field 46.6 µT, residual 1.6 %, coverage 0.155)"
+        )
         // The samples stay as recorded.
         #expect(trace[.gyroscope][0].value == Vector3(-0.0276, -0.3771, -0.2673))
     }
@@ -43,7 +47,9 @@ import Testing
         let pocket = try importTrace(at: Self.full.appendingPathComponent("Thibaud_iPhone5_NoDist_FrontPocket")).trace
         let texting = try importTrace(at: Self.full.appendingPathComponent("Thibaud_iPhone5_NoDist_Texting")).trace
         #expect(pocket.calibration?.magnetometerOffset == texting.calibration?.magnetometerOffset)
-        #expect(pocket.calibration?.origin.hasPrefix("tyrex calibration set i5d4 (set i5d4's recordings are missing; those of iPhone5_d3, the same phone model, stand in)") == true)
+        #expect(
+            pocket.calibration?.origin.hasPrefix(
+                "tyrex calibration set i5d4 (set i5d4's recordings are missing; those of iPhone5_d3, the same phone model, stand in)") == true)
         #expect(pocket.metadata.notes.contains { $0.hasPrefix("calibration fitted at import from set i5d4 (set i5d4's recordings are missing") })
         // The 20 s slice has no calibration folders beside it.
         let slice = try importTrace(at: Repository.tyrexTrial).trace
@@ -68,11 +74,14 @@ import Testing
             try TraceWriter.write(original, to: file)
             let again = try TraceReader.read(at: file).trace
             #expect(again == original)
-            #expect(again.calibration?.gyroscopeBias.map { [$0.x, $0.y, $0.z].map(\.bitPattern) }
+            #expect(
+                again.calibration?.gyroscopeBias.map { [$0.x, $0.y, $0.z].map(\.bitPattern) }
                     == calibration?.gyroscopeBias.map { [$0.x, $0.y, $0.z].map(\.bitPattern) })
         }
         let text = String(decoding: try TraceWriter.encode(trace(with: imported)), as: UTF8.self)
-        #expect(text.contains("\ncalibration,origin,tyrex calibration set i5d3: calib_gyr_iPhone5_d3 (mean rate), calib_mag_iPhone5_d3 (ellipsoid fit)\n"))
+        #expect(
+            text.contains("\ncalibration,origin,tyrex calibration set i5d3: calib_gyr_iPhone5_d3 (mean rate), calib_mag_iPhone5_d3 (ellipsoid fit)\n")
+        )
         #expect(text.contains("\ncalibration,magnetometer-soft-iron,0.9903"))
     }
 
@@ -87,13 +96,20 @@ import Testing
     @Test(arguments: [
         ("calibration,origin,x\ncalibration,gyroscope-bias,1,2\n", 6, "expected 5 fields, found 4"),
         ("calibration,origin,x\ncalibration,gyroscope-bias,1,2,nan\n", 6, "gyroscope-bias z is NaN"),
-        ("calibration,origin,x\ncalibration,magnetometer-offset,1,2,3\ncalibration,magnetometer-offset,1,2,3\n", 7, "calibration magnetometer-offset is given twice"),
+        (
+            "calibration,origin,x\ncalibration,magnetometer-offset,1,2,3\ncalibration,magnetometer-offset,1,2,3\n", 7,
+            "calibration magnetometer-offset is given twice"
+        ),
         ("calibration,magnetometer-offset,1,2,3\n", 5, "the calibration has no 'calibration,origin,…' line"),
-        ("calibration,origin,x\ncalibration,magnetometer-soft-iron,1,0,0,0,1,0,0,0,1\n", 5,
-         "the calibration has a magnetometer soft-iron correction but no magnetometer offset"),
+        (
+            "calibration,origin,x\ncalibration,magnetometer-soft-iron,1,0,0,0,1,0,0,0,1\n", 5,
+            "the calibration has a magnetometer soft-iron correction but no magnetometer offset"
+        ),
         ("calibration,origin,x\ncalibration,magnetometer-field,-40\n", 6, "the magnetometer field strength must be positive"),
-        ("calibration,accelerometer-bias,0,0,0\n", 5,
-         "unknown calibration part 'accelerometer-bias' (known: origin, gyroscope-bias, magnetometer-offset, magnetometer-soft-iron, magnetometer-field)"),
+        (
+            "calibration,accelerometer-bias,0,0,0\n", 5,
+            "unknown calibration part 'accelerometer-bias' (known: origin, gyroscope-bias, magnetometer-offset, magnetometer-soft-iron, magnetometer-field)"
+        ),
         ("calibration,origin\n", 5, "'calibration' needs a part and a value"),
     ])
     func aMalformedCalibrationIsRefusedNamingTheLine(lines: String, line: Int, reason: String) throws {

@@ -1,8 +1,9 @@
 import Foundation
 import MotionMath
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 @Suite struct CanonicalFormatTests {
     /// Every number of a trace as bits, stream by stream, so -0.0 and 0.0 differ.
@@ -52,11 +53,12 @@ import Testing
             samples.append(SensorSample(sensor: .gyroscope, time: time, value: Vector3(random(within: range), -0.0, random(within: range))))
             time = time.nextUp * 1.0000001 + 1e-9
         }
-        let truth = [
-            GroundTruth(time: 0, attitude: .identity, magneticHeading: 359.999, trueHeading: 1e-7, altitude: -3.5, steps: 12, activity: .walking),
-            GroundTruth(time: 1),
-            GroundTruth(time: 2, steps: Int.max),
-        ] + (3..<2003).map { GroundTruth(time: Double($0), altitude: random()) }
+        let truth =
+            [
+                GroundTruth(time: 0, attitude: .identity, magneticHeading: 359.999, trueHeading: 1e-7, altitude: -3.5, steps: 12, activity: .walking),
+                GroundTruth(time: 1),
+                GroundTruth(time: 2, steps: Int.max),
+            ] + (3..<2003).map { GroundTruth(time: Double($0), altitude: random()) }
         let metadata = TraceMetadata(
             name: "odd, name \\ with\nnewline\r", dataset: "synthetic", device: "", licence: "CC0-1.0", clock: "s",
             nominalRates: [.sensor(.gyroscope): 1e9, .truth: 0.5], notes: ["a, b", "ünïcödé"]
@@ -75,8 +77,10 @@ import Testing
             var bytes = Array(text.utf8)
             return bytes.withUnsafeMutableBufferPointer { DecimalParser.parse(UnsafeBufferPointer($0)) }
         }
-        for text in ["0.1", "-6.523381e-19", "1e23", "9007199254740993", "2.2250738585072011e-308", "4.9e-324",
-                     "123456789012345678901234567890", "0.000000000000000000000000000001", "1.7976931348623157e308", "+5", "7."] {
+        for text in [
+            "0.1", "-6.523381e-19", "1e23", "9007199254740993", "2.2250738585072011e-308", "4.9e-324",
+            "123456789012345678901234567890", "0.000000000000000000000000000001", "1.7976931348623157e308", "+5", "7.",
+        ] {
             #expect(parse(text) == .value(Double(text)!), "\(text)")
         }
         #expect(parse("-0") == .value(-0.0))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 /// Where a recording's labelled events come from: a labels file beside it (instants, states, both),
 /// Sensor Logger's annotations, the Oxford foot pads' counts, the canonical format; and the events the
@@ -18,9 +19,10 @@ import Testing
         let instants = try EventLabelsFile.read(at: try labels("time,label\n12.5,tap\n3.25,double-tap\r\n\n"))
         #expect(instants == [LabelledEvent("double-tap", at: 3.25), LabelledEvent("tap", at: 12.5)])
         let states = try EventLabelsFile.read(at: try labels("start,end,label\n20,31.5,face-down\n4,4.5,shake\n7,,tap\n"))
-        #expect(states == [
-            LabelledEvent("shake", at: 4, until: 4.5), LabelledEvent("tap", at: 7), LabelledEvent("face-down", at: 20, until: 31.5),
-        ])
+        #expect(
+            states == [
+                LabelledEvent("shake", at: 4, until: 4.5), LabelledEvent("tap", at: 7), LabelledEvent("face-down", at: 20, until: 31.5),
+            ])
     }
 
     @Test(arguments: [
@@ -52,11 +54,12 @@ import Testing
     @Test func sensorLoggerAnnotationsBecomeInstantsLabelledByTheirText() throws {
         let trace = try importTrace(at: Repository.trace("own-recordings/sensor-logger/ios-walk")).trace
         // Times as every Sensor Logger file's: nanoseconds as a Double, over 10⁹.
-        #expect(trace.events == [
-            LabelledEvent("face-down", at: Double(1_700_000_002_000_000_000) / 1e9),
-            LabelledEvent("tap-then-tilt", at: Double(1_700_000_004_500_000_000) / 1e9),
-            LabelledEvent("annotation", at: Double(1_700_000_006_250_000_000) / 1e9),
-        ])
+        #expect(
+            trace.events == [
+                LabelledEvent("face-down", at: Double(1_700_000_002_000_000_000) / 1e9),
+                LabelledEvent("tap-then-tilt", at: Double(1_700_000_004_500_000_000) / 1e9),
+                LabelledEvent("annotation", at: Double(1_700_000_006_250_000_000) / 1e9),
+            ])
         #expect(SensorLoggerImporter.annotationLabel("  Turn__around - now! ") == "turn-around-now")
         #expect(SensorLoggerImporter.annotationLabel("Café") == nil)
     }

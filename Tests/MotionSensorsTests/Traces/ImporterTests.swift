@@ -1,8 +1,9 @@
 import Foundation
 import MotionMath
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 @Suite struct ImporterTests {
     /// The median of `values`.
@@ -73,7 +74,7 @@ import Testing
         #expect(trace[.accelerometer].count == 1999)
         #expect(imported.warnings.map(\.line) == [1])
         let first = trace[.accelerometer][0]
-        #expect(first.time == Double(1012471532132) / 1e9)
+        #expect(first.time == Double(1_012_471_532_132) / 1e9)
         #expect(first.value == Vector3(-0.48243165 / 9.80665, -2.4528596 / 9.80665, -4.9643774 / 9.80665))
         #expect(abs(median(trace[.accelerometer].map(\.value.length)) - 1) < 0.15)
         // Truth: cumulative steps where they change, from 0.

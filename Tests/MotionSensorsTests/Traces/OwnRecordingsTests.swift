@@ -1,8 +1,9 @@
 import Foundation
 import MotionMath
-@testable import MotionSensors
 import TestSupport
 import Testing
+
+@testable import MotionSensors
 
 /// The phone apps' exports (traces/own-recordings, hand-made from the apps' published formats): the
 /// first rows exactly as converted, and the same motion read through every app's units and signs
@@ -86,7 +87,8 @@ import Testing
         try Data("platform\nandroid\n".utf8).write(to: folder.appendingPathComponent("Metadata.csv"))
         try Data("time,seconds_elapsed,z,y,x\n1000000000,0,9.7,0.9,0.1\n".utf8).write(to: folder.appendingPathComponent(file))
         let trace = try importTrace(at: folder).trace
-        #expect(trace[.accelerometer] == [SensorSample(sensor: .accelerometer, time: 1, value: Vector3(-0.1 / 9.80665, -0.9 / 9.80665, -9.7 / 9.80665))])
+        #expect(
+            trace[.accelerometer] == [SensorSample(sensor: .accelerometer, time: 1, value: Vector3(-0.1 / 9.80665, -0.9 / 9.80665, -9.7 / 9.80665))])
         #expect(trace.metadata.device == "Android phone")
         #expect(trace.metadata.notes.contains("accelerometer: \(file), Android's specific force in m/s², as -a / 9.80665"))
     }
@@ -135,13 +137,15 @@ import Testing
     @Test func sensorLogWithoutRawColumnsAddsUserAccelerationAndGravity() throws {
         let folder = try Repository.scratchFolder("motionbench-sensorlog")
         let file = folder.appendingPathComponent("motion-only.csv")
-        try Data("""
+        try Data(
+            """
             loggingTime(txt),motionTimestamp_sinceReboot(s),motionUserAccelerationX(G),motionUserAccelerationY(G),motionUserAccelerationZ(G),motionGravityX(G),motionGravityY(G),motionGravityZ(G),motionRotationRateX(rad/s),motionRotationRateY(rad/s),motionRotationRateZ(rad/s)
             t0,5.0,0.1,0.2,0.3,0,0,-1,0.01,0.02,0.03
             t1,5.0,0.1,0.2,0.3,0,0,-1,0.01,0.02,0.03
             t2,5.01,0,0,0,0,0,-1,0,0,0
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let trace = try importTrace(at: file).trace
         #expect(trace[.accelerometer].map(\.value) == [Vector3(0.1, 0.2, 0.3 + -1), Vector3(0, 0, -1)])
         #expect(trace[.gyroscope][0].value == Vector3(0.01, 0.02, 0.03))
@@ -159,7 +163,10 @@ import Testing
 
     @Test func everyConvertedRecordingSurvivesTheCanonicalRoundTrip() throws {
         let folder = try Repository.scratchFolder("motionbench-own")
-        for url in [Self.iosWalk, Self.androidWalk, Self.phyphoxAcceleration, Self.phyphoxGyroscope, Self.phyphoxMagnetometer, Self.phyphoxPressure, Self.sensorLog] {
+        for url in [
+            Self.iosWalk, Self.androidWalk, Self.phyphoxAcceleration, Self.phyphoxGyroscope, Self.phyphoxMagnetometer, Self.phyphoxPressure,
+            Self.sensorLog,
+        ] {
             let trace = try importTrace(at: url).trace
             let file = folder.appendingPathComponent("\(url.lastPathComponent).csv")
             try Data(try TraceWriter.encode(trace)).write(to: file)
@@ -175,35 +182,69 @@ import Testing
     }
 
     @Test(arguments: [
-        (Place.sensorLogger, "GyroscopeUncalibrated.csv", "time,seconds_elapsed,z,y\n1700000000000000000,0,0.1,0.2\n", 1,
-         "missing column 'x': GyroscopeUncalibrated.csv has x, y and z"),
-        (.sensorLogger, "AccelerometerUncalibrated.csv", "time,seconds_elapsed,z,y,x\n1700000000000000000,0,-1,0,0\n1700000000020000000,0.02,-1,0,nan\n", 3,
-         "x is NaN"),
-        (.sensorLogger, "MagnetometerUncalibrated.csv", "time,seconds_elapsed,z,y,x\n1700000000020000000,0.02,1,2,3\n1700000000000000000,0,1,2,3\n", 3,
-         "MagnetometerUncalibrated.csv timestamp 1700000000.0 goes back from 1700000000.02"),
+        (
+            Place.sensorLogger, "GyroscopeUncalibrated.csv", "time,seconds_elapsed,z,y\n1700000000000000000,0,0.1,0.2\n", 1,
+            "missing column 'x': GyroscopeUncalibrated.csv has x, y and z"
+        ),
+        (
+            .sensorLogger, "AccelerometerUncalibrated.csv",
+            "time,seconds_elapsed,z,y,x\n1700000000000000000,0,-1,0,0\n1700000000020000000,0.02,-1,0,nan\n", 3,
+            "x is NaN"
+        ),
+        (
+            .sensorLogger, "MagnetometerUncalibrated.csv",
+            "time,seconds_elapsed,z,y,x\n1700000000020000000,0.02,1,2,3\n1700000000000000000,0,1,2,3\n", 3,
+            "MagnetometerUncalibrated.csv timestamp 1700000000.0 goes back from 1700000000.02"
+        ),
         (.sensorLogger, "Metadata.csv", "platform,device name\nwindows,PC\n", 2, "platform is 'windows', not ios or android"),
-        (.sensorLogger, "Metadata.csv", "platform,standardisation\nios,true\n", 2,
-         "recorded with Standardise Units & Frames on, whose frames the app does not document: record with it off (the default)"),
+        (
+            .sensorLogger, "Metadata.csv", "platform,standardisation\nios,true\n", 2,
+            "recorded with Standardise Units & Frames on, whose frames the app does not document: record with it off (the default)"
+        ),
         (.sensorLogger, "Metadata.csv", "", 0, "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs"),
-        (.phyphox, "Raw Data.csv", "\"Time (s)\";\"Acceleration x (m/s^2)\"\n0;1,5\n", 1,
-         "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"),
-        (.phyphox, "Raw Data.csv", "\"Time (s)\"\t\"Pressure (hPa)\"\n0\t1013.2\n", 1,
-         "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"),
-        (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Linear Acceleration x (m/s^2)\",\"Linear Acceleration y (m/s^2)\",\"Linear Acceleration z (m/s^2)\"\n0,0,0,0\n", 1,
-         "'Linear Acceleration x (m/s^2)' excludes gravity, and phyphox records none to add back: record the experiment Acceleration (with g)"),
-        (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n0,0,0,0\n0.01,0,NaN,0\n", 3,
-         "Gyroscope y (rad/s) is NaN"),
+        (
+            .phyphox, "Raw Data.csv", "\"Time (s)\";\"Acceleration x (m/s^2)\"\n0;1,5\n", 1,
+            "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"
+        ),
+        (
+            .phyphox, "Raw Data.csv", "\"Time (s)\"\t\"Pressure (hPa)\"\n0\t1013.2\n", 1,
+            "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"
+        ),
+        (
+            .phyphox, "Raw Data.csv",
+            "\"Time (s)\",\"Linear Acceleration x (m/s^2)\",\"Linear Acceleration y (m/s^2)\",\"Linear Acceleration z (m/s^2)\"\n0,0,0,0\n", 1,
+            "'Linear Acceleration x (m/s^2)' excludes gravity, and phyphox records none to add back: record the experiment Acceleration (with g)"
+        ),
+        (
+            .phyphox, "Raw Data.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n0,0,0,0\n0.01,0,NaN,0\n",
+            3,
+            "Gyroscope y (rad/s) is NaN"
+        ),
         (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Pressure (hPa)\"\n1,1013\n0.5,1013\n", 3, "Time (s) timestamp 0.5 goes back from 1.0"),
-        (.phyphox, "Raw Data.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\"\n0,0,0\n", 1,
-         "missing column 'Gyroscope z (rad/s)': phyphox writes all three axes"),
-        (.sensorLog, "log.csv", "loggingTime(txt),accelerometerAccelerationX(G),accelerometerAccelerationY(G),accelerometerAccelerationZ(G)\nt,0,0,-1\n", 1,
-         "missing column 'accelerometerTimestamp_sinceReboot(s)': the accelerometerAcceleration… columns need their timestamp"),
-        (.sensorLog, "log.csv", "loggingTime(txt),gyroTimestamp_sinceReboot(s),gyroRotationX(rad/s),gyroRotationY(rad/s),gyroRotationZ(rad/s)\nt,2.0,0,0,0\nt,1.0,0,0,0\n", 3,
-         "gyroTimestamp_sinceReboot(s) timestamp 1.0 goes back from 2.0"),
-        (.sensorLog, "log.csv", "loggingTime(txt),magnetometerTimestamp_sinceReboot(s),magnetometerX(µT),magnetometerY(µT),magnetometerZ(µT)\nt,2.0,nan,0,0\n", 2,
-         "magnetometerX(µT) is NaN"),
-        (.sensorLog, "log.csv", "loggingTime(txt);gyroTimestamp_sinceReboot(s)\nt;1\n", 1,
-         "one column only: the file is not separated by commas; set SensorLog's CSV separator to a comma"),
+        (
+            .phyphox, "Raw Data.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\"\n0,0,0\n", 1,
+            "missing column 'Gyroscope z (rad/s)': phyphox writes all three axes"
+        ),
+        (
+            .sensorLog, "log.csv",
+            "loggingTime(txt),accelerometerAccelerationX(G),accelerometerAccelerationY(G),accelerometerAccelerationZ(G)\nt,0,0,-1\n", 1,
+            "missing column 'accelerometerTimestamp_sinceReboot(s)': the accelerometerAcceleration… columns need their timestamp"
+        ),
+        (
+            .sensorLog, "log.csv",
+            "loggingTime(txt),gyroTimestamp_sinceReboot(s),gyroRotationX(rad/s),gyroRotationY(rad/s),gyroRotationZ(rad/s)\nt,2.0,0,0,0\nt,1.0,0,0,0\n",
+            3,
+            "gyroTimestamp_sinceReboot(s) timestamp 1.0 goes back from 2.0"
+        ),
+        (
+            .sensorLog, "log.csv",
+            "loggingTime(txt),magnetometerTimestamp_sinceReboot(s),magnetometerX(µT),magnetometerY(µT),magnetometerZ(µT)\nt,2.0,nan,0,0\n", 2,
+            "magnetometerX(µT) is NaN"
+        ),
+        (
+            .sensorLog, "log.csv", "loggingTime(txt);gyroTimestamp_sinceReboot(s)\nt;1\n", 1,
+            "one column only: the file is not separated by commas; set SensorLog's CSV separator to a comma"
+        ),
     ])
     func badRecordingGivesOneErrorNamingFileAndLine(place: Place, file: String, content: String, line: Int, reason: String) throws {
         let folder: URL

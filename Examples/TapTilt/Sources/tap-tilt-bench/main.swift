@@ -5,10 +5,13 @@ import TapTilt
 // the gestures it recognises as events, scored against a recording's labels (`Recordings/`): an
 // instant, matched to a labelled gesture (its tap to the end of its tilt) 0.1 s ahead to 0.3 s past.
 let gesture = EventKind("tap-tilt", tolerance: EventTolerance(before: 0.1, after: 0.3))
-let tapTilt = ClosureWorkload(name: "tap-tilt", sensors: [.accelerometer, .gyroscope], rates: [100],
-                              filters: TapTiltDetector.Variant.allCases.map(\.rawValue), events: [gesture]) { configuration in
+let tapTilt = ClosureWorkload(
+    name: "tap-tilt", sensors: [.accelerometer, .gyroscope], rates: [100],
+    filters: TapTiltDetector.Variant.allCases.map(\.rawValue), events: [gesture]
+) { configuration in
     // The log keeps the gestures only for motionbench's unmeasured accuracy replay.
-    SampleHandler((detector: TapTiltDetector(variant: .init(rawValue: configuration.filter)!), gestures: EventLog(for: configuration))) { state, sample in
+    SampleHandler((detector: TapTiltDetector(variant: .init(rawValue: configuration.filter)!), gestures: EventLog(for: configuration))) {
+        state, sample in
         let reading = SIMD3(sample.value.x, sample.value.y, sample.value.z)
         if sample.sensor == .accelerometer {
             state.detector.acceleration = reading

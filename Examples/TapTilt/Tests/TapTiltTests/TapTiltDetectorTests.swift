@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TapTilt
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The detector on made-up readings at 100 Hz: flat and still, a knock, then the phone tipped.
 @Suite struct TapTiltDetectorTests {

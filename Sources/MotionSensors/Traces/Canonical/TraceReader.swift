@@ -114,7 +114,9 @@ public enum TraceReader {
             case "estimate":
                 guard scanner.fieldCount >= 3 else { throw scanner.error("'estimate' needs an id and a label") }
                 let id = try scanner.string(1)
-                guard RecordedEstimate.isValidID(id[...]) else { throw scanner.error("estimate id '\(id.prefix(80))' is not letters, digits, - and _") }
+                guard RecordedEstimate.isValidID(id[...]) else {
+                    throw scanner.error("estimate id '\(id.prefix(80))' is not letters, digits, - and _")
+                }
                 guard header.estimateIDs[id] == nil else { throw scanner.error("estimate '\(id)' is declared twice") }
                 header.estimateIDs[id] = header.estimates.count
                 header.estimates.append(RecordedEstimate(id: id, label: try text(from: 2), samples: []))
@@ -149,7 +151,9 @@ public enum TraceReader {
         guard scanner.fieldCount >= 3 else { throw scanner.error("'calibration' needs a part and a value") }
         let part = try scanner.string(1)
         guard ["origin", "gyroscope-bias", "magnetometer-offset", "magnetometer-soft-iron", "magnetometer-field"].contains(part) else {
-            throw scanner.error("unknown calibration part '\(part.prefix(80))' (known: origin, gyroscope-bias, magnetometer-offset, magnetometer-soft-iron, magnetometer-field)")
+            throw scanner.error(
+                "unknown calibration part '\(part.prefix(80))' (known: origin, gyroscope-bias, magnetometer-offset, magnetometer-soft-iron, magnetometer-field)"
+            )
         }
         guard header.calibrationParts.insert(part).inserted else { throw scanner.error("calibration \(part) is given twice") }
         if header.calibration == nil { header.calibrationLine = scanner.line }
@@ -213,10 +217,13 @@ public enum TraceReader {
         guard parts.allSatisfy({ $0 }) || !parts.contains(true) else {
             throw scanner.error("attitude needs all four of qw, qx, qy, qz, or none")
         }
-        let attitude = parts[0] ? nil : Quaternion(
-            w: try scanner.double(2, "qw"), x: try scanner.double(3, "qx"),
-            y: try scanner.double(4, "qy"), z: try scanner.double(5, "qz")
-        )
+        let attitude =
+            parts[0]
+            ? nil
+            : Quaternion(
+                w: try scanner.double(2, "qw"), x: try scanner.double(3, "qx"),
+                y: try scanner.double(4, "qy"), z: try scanner.double(5, "qz")
+            )
         var activity: Activity?
         if !scanner.isEmpty(10) {
             let word = try scanner.string(10)

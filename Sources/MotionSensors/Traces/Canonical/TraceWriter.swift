@@ -200,9 +200,12 @@ public enum TraceWriter {
             try checkTruth(estimate.samples, TraceStream.estimate(estimate.id).name)
         }
         if let calibration = trace.calibration {
-            let vectors = [calibration.gyroscopeBias, calibration.magnetometerOffset, calibration.magnetometerSoftIron?.row0,
-                           calibration.magnetometerSoftIron?.row1, calibration.magnetometerSoftIron?.row2].compactMap { $0 }
-            guard vectors.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }), calibration.magnetometerFieldStrength?.isFinite ?? true else {
+            let vectors = [
+                calibration.gyroscopeBias, calibration.magnetometerOffset, calibration.magnetometerSoftIron?.row0,
+                calibration.magnetometerSoftIron?.row1, calibration.magnetometerSoftIron?.row2,
+            ].compactMap { $0 }
+            guard vectors.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }), calibration.magnetometerFieldStrength?.isFinite ?? true
+            else {
                 throw fail("the calibration has a non-finite value")
             }
             guard calibration.magnetometerSoftIron == nil || calibration.magnetometerOffset != nil else {
@@ -212,7 +215,9 @@ public enum TraceWriter {
         }
         for event in trace.events {
             guard event.time.isFinite, event.end?.isFinite ?? true else { throw fail("event \(event.label) has a non-finite time") }
-            guard LabelledEvent.isValidLabel(event.label) else { throw fail("event label '\(event.label)' is not lower-case words joined by hyphens") }
+            guard LabelledEvent.isValidLabel(event.label) else {
+                throw fail("event label '\(event.label)' is not lower-case words joined by hyphens")
+            }
             guard event.endOrTime >= event.time else { throw fail("event \(event.label) at \(event.time) ends before it starts") }
         }
         let present = Set(trace.streams)

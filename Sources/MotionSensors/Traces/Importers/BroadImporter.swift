@@ -43,14 +43,16 @@ public enum BroadImporter {
             let time = try scanner.double(0, "t_s")
             try scanner.expectIncreasing(time, after: gyroscope.last?.time, stream: "IMU")
             func vector(_ first: Int) throws -> Vector3 {
-                Vector3(try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
-                        try scanner.double(first + 2, header[first + 2]))
+                Vector3(
+                    try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
+                    try scanner.double(first + 2, header[first + 2]))
             }
             gyroscope.append(try scanner.sample(.gyroscope, time: time, try vector(1)))
-            accelerometer.append(try scanner.sample(
-                .accelerometer, time: time,
-                FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: FrameAlignment.standardGravity)
-            ))
+            accelerometer.append(
+                try scanner.sample(
+                    .accelerometer, time: time,
+                    FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: FrameAlignment.standardGravity)
+                ))
             magnetometer.append(try scanner.sample(.magnetometer, time: time, try vector(7)))
             let emptyParts = (10...13).filter { scanner.isEmpty($0) }.count
             if emptyParts == 0 {
@@ -68,7 +70,7 @@ public enum BroadImporter {
         }
         guard !gyroscope.isEmpty else { throw TraceError(path: path, line: scanner.line + 1, reason: "no samples after the header") }
         var notes = [
-            "truth: OptiTrack attitude, East-North-Up turned to North-West-Up (Rz(-90°) ⊗ q); a constant heading offset to true north is left to the scorer",
+            "truth: OptiTrack attitude, East-North-Up turned to North-West-Up (Rz(-90°) ⊗ q); a constant heading offset to true north is left to the scorer"
         ]
         if let movementStart {
             notes.append("movement phase (the BROAD paper scores only this) from t = \(movementStart) s; before it the IMU rests")

@@ -51,8 +51,10 @@ public enum OxfordImporter {
             try scanner.expectIncreasing(time, after: lastTime, stream: "accelerometer")
             lastTime = time
             let force = Vector3(try scanner.double(1, "accx"), try scanner.double(2, "accy"), try scanner.double(3, "accz"))
-            let counts = (app: try scanner.integer(4, "app steps"), truth: try scanner.integer(5, "ground-truth steps"),
-                          hardware: try scanner.integer(6, "hardware steps"))
+            let counts = (
+                app: try scanner.integer(4, "app steps"), truth: try scanner.integer(5, "ground-truth steps"),
+                hardware: try scanner.integer(6, "hardware steps")
+            )
             if accelerations.isEmpty, force == .zero {
                 if warmUpRows == 0 {
                     warnings.add(path: path, line: scanner.line, reason: "accelerometer reads exactly 0 (sensor warm-up); row dropped")
@@ -60,10 +62,11 @@ public enum OxfordImporter {
                 warmUpRows += 1
                 continue
             }
-            accelerations.append(try scanner.sample(
-                .accelerometer, time: time,
-                FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
-            ))
+            accelerations.append(
+                try scanner.sample(
+                    .accelerometer, time: time,
+                    FrameAlignment.coreMotionAcceleration(fromSpecificForce: force, unitsPerG: FrameAlignment.standardGravity)
+                ))
             try record(counts.truth, at: time, in: &truth, scanner, "ground-truth")
             try record(counts.app, at: time, in: &appSteps, scanner, "app")
             try record(counts.hardware, at: time, in: &hardwareSteps, scanner, "hardware")
@@ -72,12 +75,16 @@ public enum OxfordImporter {
         guard !accelerations.isEmpty else {
             throw TraceError(path: path, line: max(scanner.line, 1), reason: scanner.line == 0 ? "empty file" : "no accelerometer samples")
         }
-        var estimates = [RecordedEstimate(
-            id: "oxford-app-steps", label: "steps counted live by the Oxford step-counter app on the phone; a competitor, not truth",
-            samples: appSteps
-        )]
+        var estimates = [
+            RecordedEstimate(
+                id: "oxford-app-steps", label: "steps counted live by the Oxford step-counter app on the phone; a competitor, not truth",
+                samples: appSteps
+            )
+        ]
         if hardwareCounted {
-            estimates.append(RecordedEstimate(id: "android-hardware-steps", label: "the phone's hardware step counter; a competitor, not truth", samples: hardwareSteps))
+            estimates.append(
+                RecordedEstimate(
+                    id: "android-hardware-steps", label: "the phone's hardware step counter; a competitor, not truth", samples: hardwareSteps))
         }
         // The pads send each step as it happens: where the count rises, that many steps were taken.
         let steps = zip(truth, truth.dropFirst()).flatMap { before, after in

@@ -54,20 +54,33 @@ public enum PhyphoxImporter {
         }
         let header = try CSVHeader(scanner)
         if header.names.count == 1, header.names[0].contains(";") || header.names[0].contains("\t") {
-            throw TraceError(path: scanner.path, line: header.line, reason: "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)")
+            throw TraceError(
+                path: scanner.path, line: header.line,
+                reason:
+                    "separated by semicolons or tabs (phyphox's other CSV formats, some with decimal commas): export again as CSV (Comma, decimal point)"
+            )
         }
         let time = try header.require("Time (s)", "phyphox's Raw Data.csv starts with it")
-        for column in header.names where column != "Time (s)" && !derivedColumns.contains(column) && !vectorColumns.contains(where: { $0.1.contains(column) }) && column != "Pressure (hPa)" {
+        for column in header.names
+        where column != "Time (s)" && !derivedColumns.contains(column) && !vectorColumns.contains(where: { $0.1.contains(column) })
+            && column != "Pressure (hPa)"
+        {
             if column.hasPrefix("Linear Acceleration") {
-                throw TraceError(path: scanner.path, line: header.line, reason: "'\(column)' excludes gravity, and phyphox records none to add back: record the experiment Acceleration (with g)")
+                throw TraceError(
+                    path: scanner.path, line: header.line,
+                    reason: "'\(column)' excludes gravity, and phyphox records none to add back: record the experiment Acceleration (with g)")
             }
-            throw TraceError(path: scanner.path, line: header.line, reason: "column '\(column.prefix(80))' is none phyphox's accelerometer, gyroscope, magnetometer or pressure experiments write")
+            throw TraceError(
+                path: scanner.path, line: header.line,
+                reason: "column '\(column.prefix(80))' is none phyphox's accelerometer, gyroscope, magnetometer or pressure experiments write")
         }
         let vectors = try vectorColumns.compactMap { sensor, names in try header.vector(names, "phyphox writes all three axes").map { (sensor, $0) } }
         let pressure = header.index(of: "Pressure (hPa)")
         let derived = derivedColumns.compactMap { name in header.index(of: name).map { (name, $0) } }
         guard !vectors.isEmpty || pressure != nil else {
-            throw TraceError(path: scanner.path, line: header.line, reason: "no sensor columns: phyphox's Acceleration (with g), Gyroscope, Magnetometer or Pressure experiments write them")
+            throw TraceError(
+                path: scanner.path, line: header.line,
+                reason: "no sensor columns: phyphox's Acceleration (with g), Gyroscope, Magnetometer or Pressure experiments write them")
         }
         var samples: [SensorKind: [SensorSample]] = [:]
         var previous: Double?
@@ -78,11 +91,12 @@ public enum PhyphoxImporter {
             previous = seconds
             for (sensor, columns) in vectors where try !columns.isAbsent(scanner) {
                 let value = try columns.read(scanner)
-                samples[sensor, default: []].append(try scanner.sample(
-                    sensor, time: seconds,
-                    sensor == .accelerometer
-                        ? FrameAlignment.coreMotionAcceleration(fromSpecificForce: value, unitsPerG: FrameAlignment.standardGravity) : value
-                ))
+                samples[sensor, default: []].append(
+                    try scanner.sample(
+                        sensor, time: seconds,
+                        sensor == .accelerometer
+                            ? FrameAlignment.coreMotionAcceleration(fromSpecificForce: value, unitsPerG: FrameAlignment.standardGravity) : value
+                    ))
             }
             if let pressure, let hectopascals = try scanner.optionalDouble(pressure, "Pressure (hPa)") {
                 samples[.barometer, default: []].append(try scanner.sample(.barometer, time: seconds, Vector3(hectopascals / 10, 0, 0)))
@@ -97,7 +111,9 @@ public enum PhyphoxImporter {
         }
         let metadata = TraceMetadata(
             name: name, dataset: "phyphox", device: device, clock: "seconds since the phyphox experiment started (Time (s))",
-            notes: notes + (samples[.accelerometer] == nil ? [] : ["accelerometer: phyphox's specific force (Android's sign on both platforms) as -a / 9.80665"])
+            notes: notes
+                + (samples[.accelerometer] == nil
+                    ? [] : ["accelerometer: phyphox's specific force (Android's sign on both platforms) as -a / 9.80665"])
         )
         let trace = Trace(metadata: metadata, samples: samples)
         return ImportedTrace(trace: trace, warnings: UnitCheck.warnings(for: trace, path: scanner.path))

@@ -62,7 +62,9 @@ public enum SensorLogImporter {
         let scanner = try CSVScanner(path: path)
         let header = try CSVHeader(scanner)
         if header.names.count == 1, header.names[0].hasPrefix(firstColumn) {
-            throw TraceError(path: path, line: header.line, reason: "one column only: the file is not separated by commas; set SensorLog's CSV separator to a comma")
+            throw TraceError(
+                path: path, line: header.line,
+                reason: "one column only: the file is not separated by commas; set SensorLog's CSV separator to a comma")
         }
         guard header.names.first == firstColumn else {
             throw TraceError(path: path, line: header.line, reason: "expected the first column '\(firstColumn)'")
@@ -88,12 +90,15 @@ public enum SensorLogImporter {
             throw TraceError(path: path, line: header.line, reason: "missing column '\(motionTime)': the motion… columns need their timestamp")
         }
         if (userAcceleration == nil) != (gravity == nil) {
-            throw TraceError(path: path, line: header.line, reason: "motionUserAcceleration… and motionGravity… come together: their sum is the accelerometer's reading")
+            throw TraceError(
+                path: path, line: header.line,
+                reason: "motionUserAcceleration… and motionGravity… come together: their sum is the accelerometer's reading")
         }
         let heading = header.index(of: "locationHeadingTrue(°)")
         let headingTime = header.index(of: "locationHeadingTimestamp_since1970(s)")
         guard !raw.isEmpty || motion != nil else {
-            throw TraceError(path: path, line: header.line, reason: "no sensor columns: SensorLog names them accelerometer…, gyro…, magnetometer…, motion…")
+            throw TraceError(
+                path: path, line: header.line, reason: "no sensor columns: SensorLog names them accelerometer…, gyro…, magnetometer…, motion…")
         }
 
         var samples: [SensorKind: [SensorSample]] = [:]
@@ -115,7 +120,9 @@ public enum SensorLogImporter {
                 if !recorded.contains(.accelerometer), let userAcceleration, let gravity, try !userAcceleration.isAbsent(scanner) {
                     try append(.accelerometer, time, try userAcceleration.read(scanner) + gravity.read(scanner))
                 }
-                if !recorded.contains(.gyroscope), let rotationRate, try !rotationRate.isAbsent(scanner) { try append(.gyroscope, time, try rotationRate.read(scanner)) }
+                if !recorded.contains(.gyroscope), let rotationRate, try !rotationRate.isAbsent(scanner) {
+                    try append(.gyroscope, time, try rotationRate.read(scanner))
+                }
                 if let field, try !field.isAbsent(scanner) {
                     calibrated.append(try scanner.sample(.magnetometer, time: time, try field.read(scanner)))
                 }
@@ -143,19 +150,30 @@ public enum SensorLogImporter {
         }
         var estimates: [RecordedEstimate] = []
         if !attitude.isEmpty {
-            let named = referenceFrame.isEmpty ? "the reference frame chosen in the app (the file does not say which)" : "reference frame \(referenceFrame.prefix(60))"
-            estimates.append(RecordedEstimate(
-                id: "apple-cmattitude", label: "Core Motion CMAttitude recorded by SensorLog: device to \(named); a competitor, not truth", samples: attitude
-            ))
+            let named =
+                referenceFrame.isEmpty
+                ? "the reference frame chosen in the app (the file does not say which)" : "reference frame \(referenceFrame.prefix(60))"
+            estimates.append(
+                RecordedEstimate(
+                    id: "apple-cmattitude", label: "Core Motion CMAttitude recorded by SensorLog: device to \(named); a competitor, not truth",
+                    samples: attitude
+                ))
         }
         if !headings.isEmpty {
-            estimates.append(RecordedEstimate(
-                id: "apple-true-heading", label: "Core Location's true heading recorded by SensorLog, placed at the logging tick; a competitor, not truth", samples: headings
-            ))
+            estimates.append(
+                RecordedEstimate(
+                    id: "apple-true-heading",
+                    label: "Core Location's true heading recorded by SensorLog, placed at the logging tick; a competitor, not truth",
+                    samples: headings
+                ))
         }
         var notes = ["logging started \(firstLoggingTime.prefix(60)) (loggingTime of the first row)"]
-        if !recorded.contains(.accelerometer), samples[.accelerometer] != nil { notes.append("accelerometer: motionUserAcceleration + motionGravity (no raw accelerometer columns)") }
-        if !recorded.contains(.gyroscope), samples[.gyroscope] != nil { notes.append("gyroscope: motionRotationRate, bias-corrected by Core Motion (no raw gyroscope columns)") }
+        if !recorded.contains(.accelerometer), samples[.accelerometer] != nil {
+            notes.append("accelerometer: motionUserAcceleration + motionGravity (no raw accelerometer columns)")
+        }
+        if !recorded.contains(.gyroscope), samples[.gyroscope] != nil {
+            notes.append("gyroscope: motionRotationRate, bias-corrected by Core Motion (no raw gyroscope columns)")
+        }
         let metadata = TraceMetadata(
             name: url.deletingPathExtension().lastPathComponent, dataset: "sensorlog", device: "iPhone (SensorLog)",
             clock: "seconds since phone reboot (CMLogItem.timestamp)", notes: notes

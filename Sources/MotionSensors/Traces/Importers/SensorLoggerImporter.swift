@@ -63,7 +63,9 @@ public enum SensorLoggerImporter {
     public static func importRecording(at url: URL) throws -> ImportedTrace {
         let files = try RecordingFiles(at: url)
         guard files.contains("Metadata.csv") else {
-            throw TraceError(path: files.path(of: "Metadata.csv"), line: 0, reason: "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs")
+            throw TraceError(
+                path: files.path(of: "Metadata.csv"), line: 0,
+                reason: "missing: a Sensor Logger recording has Metadata.csv, whose platform decides units and signs")
         }
         let recording = try readMetadata(files)
         var warnings = TraceWarnings()
@@ -89,9 +91,10 @@ public enum SensorLoggerImporter {
             notes.append("accelerometer: \(name), Android's specific force in m/s², as -a / 9.80665")
         } else if files.contains("Accelerometer.csv") {
             samples[.accelerometer] = try reconstruct(files, isIOS: recording.isIOS, warnings: &warnings)
-            notes.append(recording.isIOS
-                ? "accelerometer: (Accelerometer.csv + Gravity.csv) / 9.80665, Core Motion's userAcceleration + gravity"
-                : "accelerometer: -(Accelerometer.csv + Gravity.csv) / 9.80665, Android's linear acceleration + gravity")
+            notes.append(
+                recording.isIOS
+                    ? "accelerometer: (Accelerometer.csv + Gravity.csv) / 9.80665, Core Motion's userAcceleration + gravity"
+                    : "accelerometer: -(Accelerometer.csv + Gravity.csv) / 9.80665, Android's linear acceleration + gravity")
         }
         if let raw = try vectors("GyroscopeUncalibrated.csv", .gyroscope) {
             samples[.gyroscope] = raw
@@ -106,28 +109,34 @@ public enum SensorLoggerImporter {
             let (pressure, altitude) = try readBarometer(files, warnings: &warnings)
             samples[.barometer] = pressure
             if !altitude.isEmpty {
-                estimates.append(RecordedEstimate(
-                    id: "sensorlogger-relative-altitude",
-                    label: "the system's barometric altitude in metres since the start, as Sensor Logger recorded it; a competitor, not truth",
-                    samples: altitude
-                ))
+                estimates.append(
+                    RecordedEstimate(
+                        id: "sensorlogger-relative-altitude",
+                        label: "the system's barometric altitude in metres since the start, as Sensor Logger recorded it; a competitor, not truth",
+                        samples: altitude
+                    ))
             }
         }
         if files.contains("Orientation.csv") {
-            let frame = recording.isIOS
+            let frame =
+                recording.isIOS
                 ? "device to x true north, z up (North-West-Up with true north), per the app's coordinates page"
                 : "device to the app's x-north, z-up frame with magnetic north; the app documents Android's yaw as turning the other way, so this frame is not verified"
-            estimates.append(RecordedEstimate(
-                id: "sensorlogger-orientation", label: "the system's attitude as Sensor Logger recorded it: \(frame); a competitor, not truth",
-                samples: try readOrientation(files, warnings: &warnings)
-            ))
+            estimates.append(
+                RecordedEstimate(
+                    id: "sensorlogger-orientation", label: "the system's attitude as Sensor Logger recorded it: \(frame); a competitor, not truth",
+                    samples: try readOrientation(files, warnings: &warnings)
+                ))
         }
         let events = files.contains("Annotation.csv") ? try readAnnotations(files, warnings: &warnings) : []
         if !events.isEmpty { notes.append("events: Annotation.csv, each annotation an instant labelled by its text (see SensorLoggerImporter)") }
         guard samples.values.contains(where: { !$0.isEmpty }) || !calibrated.isEmpty else {
-            throw TraceError(path: files.path, line: 0, reason: "no sensor files: a Sensor Logger recording has some of \(sensorFiles.joined(separator: ", "))")
+            throw TraceError(
+                path: files.path, line: 0, reason: "no sensor files: a Sensor Logger recording has some of \(sensorFiles.joined(separator: ", "))")
         }
-        notes.append("sampling: as fast as the phone delivers (the app's SAMPLING page: about 100 Hz on iPhones, 60-500 Hz on Android, barometer 1 Hz on iPhones); rates are measured, not nominal")
+        notes.append(
+            "sampling: as fast as the phone delivers (the app's SAMPLING page: about 100 Hz on iPhones, 60-500 Hz on Android, barometer 1 Hz on iPhones); rates are measured, not nominal"
+        )
         let metadata = TraceMetadata(
             name: url.deletingPathExtension().lastPathComponent, dataset: "sensor-logger",
             device: recording.device + (recording.appVersion.isEmpty ? "" : ", Sensor Logger \(recording.appVersion)"),
@@ -152,7 +161,8 @@ public enum SensorLoggerImporter {
         case let other: throw scanner.error("platform is '\(other.prefix(80))', not ios or android")
         }
         if try text("standardisation").lowercased() == "true" {
-            throw scanner.error("recorded with Standardise Units & Frames on, whose frames the app does not document: record with it off (the default)")
+            throw scanner.error(
+                "recorded with Standardise Units & Frames on, whose frames the app does not document: record with it off (the default)")
         }
         let device = try text("device name")
         return Recording(isIOS: isIOS, device: device.isEmpty ? (isIOS ? "iPhone" : "Android phone") : device, appVersion: try text("appVersion"))
@@ -199,7 +209,9 @@ public enum SensorLoggerImporter {
     /// `Accelerometer.csv` plus the nearest `Gravity.csv` sample, as Core Motion's raw reading.
     private static func reconstruct(_ files: RecordingFiles, isIOS: Bool, warnings: inout TraceWarnings) throws -> [SensorSample] {
         guard files.contains("Gravity.csv") else {
-            throw TraceError(path: files.path(of: "Gravity.csv"), line: 0, reason: "missing: Accelerometer.csv excludes gravity, and Gravity.csv is needed to add it back")
+            throw TraceError(
+                path: files.path(of: "Gravity.csv"), line: 0,
+                reason: "missing: Accelerometer.csv excludes gravity, and Gravity.csv is needed to add it back")
         }
         var gravity: [SensorSample] = []
         try read(files, "Gravity.csv", warnings: &warnings) { header in
@@ -221,7 +233,8 @@ public enum SensorLoggerImporter {
                     throw scanner.error("no Gravity.csv sample within \(Int(gravityGap * 1000)) ms of time \(time), to add gravity back")
                 }
                 let sum = try xyz.read(scanner) + gravity[cursor].value
-                let value = isIOS
+                let value =
+                    isIOS
                     ? sum / FrameAlignment.standardGravity
                     : FrameAlignment.coreMotionAcceleration(fromSpecificForce: sum, unitsPerG: FrameAlignment.standardGravity)
                 samples.append(try scanner.sample(.accelerometer, time: time, value))
@@ -256,11 +269,16 @@ public enum SensorLoggerImporter {
             // A comma in the text splits it: the fields beyond the header's count belong to it, and
             // the columns after it move along by as many.
             let extra = scanner.fieldCount - header.names.count
-            guard extra >= 0, scanner.fieldCount <= CSVScanner.maximumFields else { try scanner.expectFields(header.names.count); continue }
+            guard extra >= 0, scanner.fieldCount <= CSVScanner.maximumFields else {
+                try scanner.expectFields(header.names.count)
+                continue
+            }
             let time = Double(try scanner.integer(timeColumn > textColumn ? timeColumn + extra : timeColumn, "time")) / 1e9
             let text = CSVHeader.unquoted(try scanner.text(fields: textColumn...(textColumn + extra)))
             guard let label = annotationLabel(text) else {
-                warnings.add(path: scanner.path, line: scanner.line, reason: "annotation '\(text.prefix(80))' does not make a label (ASCII letters and digits, spaces, punctuation); dropped")
+                warnings.add(
+                    path: scanner.path, line: scanner.line,
+                    reason: "annotation '\(text.prefix(80))' does not make a label (ASCII letters and digits, spaces, punctuation); dropped")
                 continue
             }
             events.append(LabelledEvent(label, at: time))

@@ -36,7 +36,8 @@ public enum TraceFormat: String, CaseIterable, Sendable {
             if (["Metadata.csv"] + SensorLoggerImporter.sensorFiles).contains(where: files.contains) { return .sensorLogger }
             throw TraceError(
                 path: url.path, line: 0,
-                reason: "a \(isFolder.boolValue ? "folder" : "zip"), but not a recording (no trial.json for tyrex, Raw Data.csv for phyphox, Metadata.csv for Sensor Logger)"
+                reason:
+                    "a \(isFolder.boolValue ? "folder" : "zip"), but not a recording (no trial.json for tyrex, Raw Data.csv for phyphox, Metadata.csv for Sensor Logger)"
             )
         }
         let scanner = try CSVScanner(path: url.path)

@@ -38,17 +38,27 @@ public enum TyrexImporter {
         var trial: String?
         var recording: String?
         var device: String?
-        var boot_time_s: Double
-        var time_alignment_s: Double?
-        var magnetic_disturbance: Bool?
-        var calibration_set: String?
+        var bootTime: Double
+        var timeAlignment: Double?
+        var magneticDisturbance: Bool?
+        var calibrationSet: String?
+
+        enum CodingKeys: String, CodingKey {
+            case trial, recording, device
+            case bootTime = "boot_time_s"
+            case timeAlignment = "time_alignment_s"
+            case magneticDisturbance = "magnetic_disturbance"
+            case calibrationSet = "calibration_set"
+        }
     }
 
     /// Imports the trial folder at `url`.
     public static func importTrial(at url: URL) throws -> ImportedTrace {
         let folder = url.standardizedFileURL
         for name in requiredFiles where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-            throw TraceError(path: folder.appendingPathComponent(name).path, line: 0, reason: "missing: a tyrex trial folder has \(requiredFiles.joined(separator: ", "))")
+            throw TraceError(
+                path: folder.appendingPathComponent(name).path, line: 0,
+                reason: "missing: a tyrex trial folder has \(requiredFiles.joined(separator: ", "))")
         }
         let trial = try readTrial(folder.appendingPathComponent("trial.json"))
         func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -58,7 +68,8 @@ public enum TyrexImporter {
         samples[.accelerometer] = try readVectors(file("accelerometer.csv"), ["timestamp_s", "x_g", "y_g", "z_g"], .accelerometer)
         samples[.gyroscope] = try readVectors(file("gyroscope.csv"), ["timestamp_s", "x_rad_s", "y_rad_s", "z_rad_s"], .gyroscope)
         samples[.magnetometer] = try readVectors(file("magnetometer.csv"), ["timestamp_s", "x_uT", "y_uT", "z_uT"], .magnetometer)
-        let calibrated = exists("magnetometer_calibrated.csv")
+        let calibrated =
+            exists("magnetometer_calibrated.csv")
             ? try readVectors(file("magnetometer_calibrated.csv"), ["timestamp_s", "x_uT", "y_uT", "z_uT", "accuracy"], .magnetometer)
             : []
         var estimates: [RecordedEstimate] = []
@@ -67,28 +78,31 @@ public enum TyrexImporter {
         ]
         if !calibrated.isEmpty { rates[.calibratedMagnetometer] = 94.7 }
         if exists("attitude.csv") {
-            let label = "Core Motion CMAttitude recorded on the phone: device to xMagneticNorthZVertical (magnetic north, west, up); a competitor, not truth"
+            let label =
+                "Core Motion CMAttitude recorded on the phone: device to xMagneticNorthZVertical (magnetic north, west, up); a competitor, not truth"
             estimates.append(RecordedEstimate(id: "apple-cmattitude", label: label, samples: try readAttitude(file("attitude.csv"))))
             rates[.estimate("apple-cmattitude")] = 94.8
         }
         var truth: [GroundTruth] = []
         var notes: [String] = []
         if exists("groundtruth_qualisys.csv") {
-            guard let alignment = trial.time_alignment_s else {
+            guard let alignment = trial.timeAlignment else {
                 throw TraceError(path: file("trial.json"), line: 0, reason: "time_alignment_s is missing, and the ground truth needs it")
             }
-            truth = try readGroundTruth(file("groundtruth_qualisys.csv"), offset: trial.boot_time_s - alignment)
+            truth = try readGroundTruth(file("groundtruth_qualisys.csv"), offset: trial.bootTime - alignment)
             rates[.truth] = 60
             notes.append(
-                "truth: Qualisys handle attitude, lab East-North-Up turned to North-West-Up (Rz(-90°) ⊗ q); times mapped to the phone clock as t_s + boot_time_s - time_alignment_s (\(trial.boot_time_s) - (\(alignment)))"
+                "truth: Qualisys handle attitude, lab East-North-Up turned to North-West-Up (Rz(-90°) ⊗ q); times mapped to the phone clock as t_s + boot_time_s - time_alignment_s (\(trial.bootTime) - (\(alignment)))"
             )
-            notes.append("alignment left to the scorer: a constant yaw offset (lab north ≈ magnetic north to ~1°, declination ~1°E, handle mounting ~1°) and ±10 ms of time alignment")
+            notes.append(
+                "alignment left to the scorer: a constant yaw offset (lab north ≈ magnetic north to ~1°, declination ~1°E, handle mounting ~1°) and ±10 ms of time alignment"
+            )
         }
-        if let disturbed = trial.magnetic_disturbance {
+        if let disturbed = trial.magneticDisturbance {
             notes.append(disturbed ? "magnetic disturbance: yes (building-like perturbations)" : "magnetic disturbance: none")
         }
         var calibration: SensorCalibration?
-        if let set = trial.calibration_set {
+        if let set = trial.calibrationSet {
             let calibrated = try calibrate(set: set, besides: folder)
             calibration = calibrated.calibration
             notes.append(calibrated.note)
@@ -96,7 +110,7 @@ public enum TyrexImporter {
         let metadata = TraceMetadata(
             name: trial.trial ?? trial.recording ?? folder.lastPathComponent, dataset: "tyrex-attitude-iphone",
             device: trial.device ?? "iPhone", licence: "CeCILL-2.1",
-            clock: "seconds since phone boot (CMLogItem.timestamp); boot_time_s \(trial.boot_time_s)",
+            clock: "seconds since phone boot (CMLogItem.timestamp); boot_time_s \(trial.bootTime)",
             nominalRates: rates, notes: notes
         )
         let trace = Trace(
@@ -119,8 +133,10 @@ public enum TyrexImporter {
         let parent = folder.deletingLastPathComponent()
         let named = "iPhone\(parts[0])_d\(parts[1])"
         func recordings(_ suffix: String) -> (gyroscope: String, magnetometer: String) {
-            (parent.appendingPathComponent("calib_gyr_\(suffix)/gyroscope.csv").path,
-             parent.appendingPathComponent("calib_mag_\(suffix)/magnetometer.csv").path)
+            (
+                parent.appendingPathComponent("calib_gyr_\(suffix)/gyroscope.csv").path,
+                parent.appendingPathComponent("calib_mag_\(suffix)/magnetometer.csv").path
+            )
         }
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
         // A set that is missing (FrontPocket names i5d4, which the split lacks) is stood in for by
@@ -131,7 +147,10 @@ public enum TyrexImporter {
             let siblings = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
             let sameModel = siblings.filter { $0.hasPrefix("calib_mag_iPhone\(parts[0])_d") }.sorted()
             guard let other = sameModel.first.map({ String($0.dropFirst("calib_mag_".count)) }) else {
-                return (nil, "calibration set \(set): no calibration recording found (calib_gyr_\(named), calib_mag_\(named) next to the trial folder); calibration left out")
+                return (
+                    nil,
+                    "calibration set \(set): no calibration recording found (calib_gyr_\(named), calib_mag_\(named) next to the trial folder); calibration left out"
+                )
             }
             suffix = other
             substitute = " (set \(set)'s recordings are missing; those of \(other), the same phone model, stand in)"
@@ -251,7 +270,8 @@ public enum TyrexImporter {
                 // On the phone's clock, where a huge offset could overflow, or round two frames to one time.
                 let time = frameTime + offset
                 guard time.isFinite, time > samples.last?.time ?? -.infinity else {
-                    throw scanner.error("t_s \(frameTime) + boot_time_s - time_alignment_s (\(offset)) is \(time), not a later time on the phone's clock")
+                    throw scanner.error(
+                        "t_s \(frameTime) + boot_time_s - time_alignment_s (\(offset)) is \(time), not a later time on the phone's clock")
                 }
                 samples.append(GroundTruth(time: time, attitude: FrameAlignment.eastNorthUpToNorthWestUp * enu))
             case let other: throw scanner.error("valid is \(other), not 0 or 1")

@@ -37,13 +37,15 @@ public enum XioImporter {
             let time = try scanner.double(0, header[0])
             try scanner.expectIncreasing(time, after: gyroscope.last?.time, stream: "IMU")
             func vector(_ first: Int) throws -> Vector3 {
-                Vector3(try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
-                        try scanner.double(first + 2, header[first + 2]))
+                Vector3(
+                    try scanner.double(first, header[first]), try scanner.double(first + 1, header[first + 1]),
+                    try scanner.double(first + 2, header[first + 2]))
             }
             gyroscope.append(try scanner.sample(.gyroscope, time: time, try vector(1) * radiansPerDegree))
-            accelerometer.append(try scanner.sample(
-                .accelerometer, time: time, FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: 1)
-            ))
+            accelerometer.append(
+                try scanner.sample(
+                    .accelerometer, time: time, FrameAlignment.coreMotionAcceleration(fromSpecificForce: try vector(4), unitsPerG: 1)
+                ))
             let field = try vector(7)
             if magnetometer.last?.value != field {
                 magnetometer.append(try scanner.sample(.magnetometer, time: time, field))

@@ -24,7 +24,8 @@ public enum EventLabelsFile {
     public static func read(at url: URL) throws -> [LabelledEvent] {
         let scanner = try CSVScanner(path: url.path)
         guard try scanner.next() else {
-            throw scanner.error("empty file: expected the header '\(instantHeader.joined(separator: ","))' or '\(stateHeader.joined(separator: ","))'")
+            throw scanner.error(
+                "empty file: expected the header '\(instantHeader.joined(separator: ","))' or '\(stateHeader.joined(separator: ","))'")
         }
         let header = String(decoding: scanner.lineBytes, as: UTF8.self)
         let states: Bool
@@ -33,7 +34,8 @@ public enum EventLabelsFile {
         case stateHeader.joined(separator: ","): states = true
         default:
             throw scanner.error(
-                "expected the header '\(instantHeader.joined(separator: ","))' (instants) or '\(stateHeader.joined(separator: ","))' (states), found '\(header.prefix(200))'")
+                "expected the header '\(instantHeader.joined(separator: ","))' (instants) or '\(stateHeader.joined(separator: ","))' (states), found '\(header.prefix(200))'"
+            )
         }
         var events: [LabelledEvent] = []
         var lines: [LabelledEvent: Int] = [:]

@@ -56,8 +56,9 @@ struct CSVHeader {
 
         /// Fields x, y, z of the scanner's current line, each a finite number.
         func read(_ scanner: CSVScanner) throws -> Vector3 {
-            Vector3(try scanner.double(columns[0], names[0]), try scanner.double(columns[1], names[1]),
-                    try scanner.double(columns[2], names[2]))
+            Vector3(
+                try scanner.double(columns[0], names[0]), try scanner.double(columns[1], names[1]),
+                try scanner.double(columns[2], names[2]))
         }
 
         /// True when all three fields are empty (a sensor with no reading on this row); one or two

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import MotionMath
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The one CSV reader every trace format uses: a byte scanner over the file (or over a zip entry as
 /// it is inflated), a line at a time.

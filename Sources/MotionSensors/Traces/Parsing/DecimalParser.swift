@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Parses decimal numbers straight from a CSV field's bytes, without building a `String`.
@@ -100,7 +100,8 @@ enum DecimalParser {
         guard index == count else { return .invalid }
         if mantissa == 0 { return .value(negative ? -0.0 : 0.0) }
         if !inexact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-            let magnitude = exponent < 0
+            let magnitude =
+                exponent < 0
                 ? Double(mantissa) / exactPowersOfTen[-exponent]
                 : Double(mantissa) * exactPowersOfTen[exponent]
             return .value(negative ? -magnitude : magnitude)

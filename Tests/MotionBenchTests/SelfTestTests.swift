@@ -22,7 +22,11 @@ import Testing
         } else {
             #expect(memory.allSatisfy { $0.outcome == .passed })
         }
-        #expect(report.passed, "\(lines.joined(separator: "\n"))")
+        // The allocation checks count the case's worker threads by name, and other suites' workloads
+        // run theirs in this process at the same time: they are judged in a process of their own
+        // (`SelfTestCommandTests`).
+        let judged = report.checks.filter { !$0.name.hasPrefix("allocations") && !$0.name.hasPrefix("bytes allocated") }
+        #expect(judged.allSatisfy { $0.outcome != .failed }, "\(lines.joined(separator: "\n"))")
         #expect(lines.count >= report.checks.count)
     }
 }

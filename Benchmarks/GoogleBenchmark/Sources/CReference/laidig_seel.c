@@ -110,11 +110,62 @@ static inline void gyro_bias_update1(gyro_bias_kalman *filter, vec3 row, double 
     gyro_bias_subtract1(filter, gain, p);
 }
 
+/// The measurement noise at which the bias would settle at `uncertainty` against its drift.
+static inline double gyro_bias_measurement_noise(const gyro_bias_kalman *filter, double uncertainty, double dt) {
+    double variance = uncertainty * uncertainty;
+    return sqrt(variance * variance / (filter->drift_rate * filter->drift_rate * max_double(dt, 1e-6)) + variance);
+}
+
+/// Whether `rate` could be the bias: within its limits, and near the bias learnt.
+static inline bool gyro_bias_could_be(const gyro_bias_kalman *filter, vec3 rate, double tolerance) {
+    vec3 clipped = gyro_bias_clipped(filter, rate);
+    vec3 difference = vec3_sub(rate, filter->bias);
+    return clipped.x == rate.x && clipped.y == rate.y && clipped.z == rate.z
+        && fabs(difference.x) <= max_double(tolerance, 3 * sqrt(filter->p0.x))
+        && fabs(difference.y) <= max_double(tolerance, 3 * sqrt(filter->p1.y))
+        && fabs(difference.z) <= max_double(tolerance, 3 * sqrt(filter->p2.z));
+}
+
+// RestDetector.
+
+typedef struct {
+    double rate_threshold, acceleration_threshold, acceleration_drift, field_drift, time_constant, minimum_time;
+    two_stage_low_pass rate_low_pass, acceleration_low_pass, field_low_pass;
+    double since_field, rest_time;
+    vec3 resting_acceleration, resting_field;
+} rest_detector;
+
+static inline void rest_detector_update(rest_detector *rest, vec3 gyroscope, vec3 accelerometer, const vec3 *magnetometer, double dt) {
+    double rate_threshold = rest->rate_threshold, acceleration_threshold = rest->acceleration_threshold;
+    bool steady = vec3_length_squared(vec3_sub(gyroscope, rest->rate_low_pass.value)) <= rate_threshold * rate_threshold
+        && vec3_length_squared(vec3_sub(accelerometer, rest->acceleration_low_pass.value)) <= acceleration_threshold * acceleration_threshold;
+    double gain = two_stage_low_pass_gain(dt, rest->time_constant);
+    two_stage_low_pass_update(&rest->rate_low_pass, gyroscope, gain);
+    vec3 acceleration = two_stage_low_pass_update(&rest->acceleration_low_pass, accelerometer, gain);
+    rest->since_field += dt;
+    if (magnetometer && vec3_length_squared(*magnetometer) > 0) {
+        two_stage_low_pass_update(&rest->field_low_pass, *magnetometer, two_stage_low_pass_gain(rest->since_field, rest->time_constant));
+        rest->since_field = 0;
+    }
+    vec3 field = rest->field_low_pass.value;
+    double acceleration_drift = rest->acceleration_drift, field_drift = rest->field_drift;
+    bool held = vec3_length_squared(vec3_sub(acceleration, rest->resting_acceleration)) <= acceleration_drift * acceleration_drift
+        && vec3_length_squared(vec3_sub(field, rest->resting_field)) <= field_drift * field_drift * vec3_length_squared(field);
+    if (steady && held) {
+        rest->rest_time += dt;
+    } else {
+        rest->rest_time = 0;
+        rest->resting_acceleration = acceleration;
+        rest->resting_field = field;
+    }
+}
+
 // LaidigSeelFilter.
 
 typedef struct {
     double inclination_time_constant, heading_time_constant, initial_bias_uncertainty, bias_drift_rate;
-    double inclination_rate_noise, heading_rate_noise, maximum_bias, bias_start_delay;
+    double motion_bias_uncertainty, heading_bias_uncertainty, rest_bias_uncertainty, maximum_bias, bias_start_delay;
+    double rest_rate_threshold, rest_acceleration_threshold, rest_acceleration_drift, rest_field_drift, rest_bias_tolerance, rest_minimum_time;
 } laidig_seel_settings;
 
 typedef struct {
@@ -128,6 +179,8 @@ typedef struct {
     double elapsed, since_field;
     bool has_heading_time;
     double heading_time, heading_updates;
+    rest_detector rest;
+    bool resting;
 } laidig_seel_filter;
 
 static laidig_seel_filter laidig_seel_make(laidig_seel_settings settings) {
@@ -136,7 +189,11 @@ static laidig_seel_filter laidig_seel_make(laidig_seel_settings settings) {
     return (laidig_seel_filter){
         settings, identity, identity, identity, identity,
         gyro_bias_make(settings.initial_bias_uncertainty, settings.bias_drift_rate, settings.maximum_bias),
-        low_pass, low_pass, low_pass, low_pass, vec3_make(0, 0, 0), 0, false, 0, 0, false, 0, 0};
+        low_pass, low_pass, low_pass, low_pass, vec3_make(0, 0, 0), 0, false, 0, 0, false, 0, 0,
+        (rest_detector){
+            settings.rest_rate_threshold, settings.rest_acceleration_threshold, settings.rest_acceleration_drift, settings.rest_field_drift,
+            0.5, settings.rest_minimum_time, low_pass, low_pass, low_pass, 0, 0, vec3_make(0, 0, 0), vec3_make(0, 0, 0)},
+        false};
 }
 
 /// The shortest rotation taking up (any length) to (0, 0, 1); false when it is zero or points straight down.
@@ -180,12 +237,13 @@ static inline void laidig_seel_learn_bias(laidig_seel_filter *filter, quat corre
     vec3 b = filter->bias_filter.bias;
     vec3 rotated_bias = two_stage_low_pass_update(&filter->bias_low_pass, vec3_make(vec3_dot(rows->r0, b), vec3_dot(rows->r1, b), 0), gain);
     bool heading_ready = filter->has_heading_time ? filter->heading_time > settings->heading_time_constant : true;
-    if (!(filter->elapsed >= settings->bias_start_delay * settings->inclination_time_constant && heading_ready && dt > 0)) {
+    if (!(filter->elapsed >= settings->bias_start_delay * settings->inclination_time_constant && heading_ready && !filter->resting && dt > 0)) {
         return;
     }
     vec3 rate = vec3_scale(vec3_make(correction.x, correction.y, correction.z), 2 / dt);
     gyro_bias_update2(
-        &filter->bias_filter, row0, rotated_bias.x - rate.x, row1, rotated_bias.y - rate.y, settings->inclination_rate_noise);
+        &filter->bias_filter, row0, rotated_bias.x - rate.x, row1, rotated_bias.y - rate.y,
+        gyro_bias_measurement_noise(&filter->bias_filter, settings->motion_bias_uncertainty, dt));
 }
 
 static inline void laidig_seel_track_vertical(laidig_seel_filter *filter, vec3 row, double dt) {
@@ -211,12 +269,12 @@ static inline void laidig_seel_correct_heading(laidig_seel_filter *filter, vec3 
         dt / (settings->heading_time_constant + dt), time < settings->heading_time_constant ? 1 / filter->heading_updates : 0);
     quat turned = quat_renormalized(quat_multiply(heading, quat_from_rotation_vector(vec3_make(0, 0, gain * disagreement))));
     filter->heading = turned.w < 0 ? quat_make(-turned.w, 0, 0, -turned.z) : turned;
-    if (!(time > settings->heading_time_constant && filter->started && filter->elapsed > 0)) {
+    if (!(time > settings->heading_time_constant && filter->started && filter->elapsed > 0 && !filter->resting && dt > 0)) {
         return;
     }
     gyro_bias_update1(
         &filter->bias_filter, filter->vertical_row, filter->vertical_bias - disagreement / settings->heading_time_constant,
-        settings->heading_rate_noise);
+        gyro_bias_measurement_noise(&filter->bias_filter, settings->heading_bias_uncertainty, dt));
 }
 
 static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 accelerometer, const vec3 *magnetometer, double dt) {
@@ -241,6 +299,16 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
     filter->since_field += dt;
     filter->gyro_attitude = quat_integrated(filter->gyro_attitude, vec3_sub(gyroscope, filter->bias_filter.bias), dt);
     gyro_bias_predict(&filter->bias_filter, dt);
+    rest_detector_update(&filter->rest, gyroscope, accelerometer, magnetometer, dt);
+    filter->resting = filter->rest.rest_time >= filter->rest.minimum_time
+        && gyro_bias_could_be(&filter->bias_filter, filter->rest.rate_low_pass.value, settings->rest_bias_tolerance);
+    if (filter->resting && dt > 0) {
+        double noise = gyro_bias_measurement_noise(&filter->bias_filter, settings->rest_bias_uncertainty, dt);
+        vec3 mean = filter->rest.rate_low_pass.value;
+        gyro_bias_update1(&filter->bias_filter, vec3_make(1, 0, 0), mean.x, noise);
+        gyro_bias_update1(&filter->bias_filter, vec3_make(0, 1, 0), mean.y, noise);
+        gyro_bias_update1(&filter->bias_filter, vec3_make(0, 0, 1), mean.z, noise);
+    }
     double gain = two_stage_low_pass_gain(
         dt, min_double(settings->inclination_time_constant, max_double(filter->elapsed, dt)));
     quat correction;
@@ -260,7 +328,7 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
 
 void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double *out) {
     // LaidigSeelFilter.Settings.standard.
-    laidig_seel_settings settings = {3, 9, 0.2, 0.0001745, 0.002, 0.002, 0.3, 2};
+    laidig_seel_settings settings = {3, 9, 0.2, 0.0001745, 0.0003, 0.0025, 0.00052, 0.3, 2, 0.035, 0.05, 0.01, 0.01, 0.035, 1.5};
     laidig_seel_filter filter = laidig_seel_make(settings);
     for (int update = 0; update < count; update++) {
         const mb_sample *sample = &samples[update];

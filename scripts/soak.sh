@@ -90,6 +90,8 @@ run=("$binary" run --all --mode realtime --duration "$case_seconds" --repetition
 echo "== ${run[*]}   ($repetitions cycles of $cases cases, about $(awk -v r="$repetitions" -v n="$cases" -v d="$case_seconds" 'BEGIN { printf "%.1f", r * n * d / 60 }') min)"
 "${run[@]}" < /dev/null > "$work/run.log" 2>&1 &
 pid=$!
+# Stopped (CI stops it when a step beside it fails), it stops the run it watches.
+trap 'kill "$pid" 2> /dev/null; exit 143' TERM INT
 
 # --- watch it from outside, with globs and builtins: the watcher's own cost stays small
 samples=$out/samples.csv

@@ -5,7 +5,9 @@
 # Each round gives the sampler thread's CPU % of one core (run.json's sampler.cpuPct) and the wake
 # loop's, and their ratio; the target is a sampler at most 1.5× the wake loop. Beside them runs the
 # same loop making, after each wake, the system calls a periodic snapshot of the case's four threads
-# makes (`wake-loop --reads 4`): the cost of those calls alone, without Swift, for reference.
+# makes (`wake-loop --reads 4`): the cost of those calls alone, without Swift, for reference. And the
+# same two loops waiting as the sampler waits (`--futex`: a futex wait with the deadline as its
+# time-out, which a stop can cut short): the floor under a sampler that stops at once.
 #
 #   scripts/sampler-cost.sh                                build motionbench in release and measure
 #   scripts/sampler-cost.sh --binary OLD --binary NEW --rounds 6 --seconds 60
@@ -58,6 +60,8 @@ for round in $(seq 1 "$rounds"); do
     # Odd rounds start the wake loop last, even rounds first.
     (( round % 2 )) || { "$scratch/wake-loop" "$seconds" >"$scratch/loop-$round" & pids+=($!); }
     "$scratch/wake-loop" "$seconds" --reads 4 >"$scratch/reads-$round" & pids+=($!)
+    "$scratch/wake-loop" "$seconds" --futex >"$scratch/futex-$round" & pids+=($!)
+    "$scratch/wake-loop" "$seconds" --futex --reads 4 >"$scratch/futex-reads-$round" & pids+=($!)
     for index in "${!binaries[@]}"; do
         "${binaries[$index]}" run accelerometer --rate 50 --filter raw --mode realtime --duration "$seconds" \
             --format json --out "$scratch/run-$round-$index" --quiet >/dev/null &
@@ -94,15 +98,19 @@ def loop(name, round):
 medians = []
 for index, binary in enumerate(binaries):
     print(f"{binary}:")
-    print("  round | sampler CPU % | µs a snapshot | wake loop CPU % | µs a wake | ratio | C reads CPU % | µs a wake | sampler / C reads")
-    ratios = []
+    print("  round | sampler CPU % | µs a snapshot | wake loop CPU % | µs a wake | ratio | C reads CPU % | µs a wake | sampler / C reads"
+          " | µs a futex wake | and reads | sampler / futex and reads")
+    ratios, floor_ratios = [], []
     for round in range(1, rounds + 1):
         sampler = json.load(open(f"{scratch}/run-{round}-{index}/run.json"))["cases"][0]["sampler"]
         (bare, bare_us), (reads, reads_us) = loop("loop", round), loop("reads", round)
+        (_, futex_us), (futex_reads, futex_reads_us) = loop("futex", round), loop("futex-reads", round)
         ratios.append(sampler["cpuPct"] / bare)
+        floor_ratios.append(sampler["cpuPct"] / futex_reads)
         print(f"  {round} | {sampler['cpuPct']:.4f} | {sampler['usPerSnapshot']:.1f} | {bare:.4f} | {bare_us:.1f} | {ratios[-1]:.2f} | "
-              f"{reads:.4f} | {reads_us:.1f} | {sampler['cpuPct'] / reads:.2f}")
+              f"{reads:.4f} | {reads_us:.1f} | {sampler['cpuPct'] / reads:.2f} | {futex_us:.1f} | {futex_reads_us:.1f} | {floor_ratios[-1]:.2f}")
     medians.append(statistics.median(ratios))
-    print(f"  median ratio to the wake loop {medians[-1]:.2f} (range {min(ratios):.2f}–{max(ratios):.2f}; target at most {limit:g})")
+    print(f"  median ratio to the wake loop {medians[-1]:.2f} (range {min(ratios):.2f}–{max(ratios):.2f}; target at most {limit:g}); "
+          f"to the futex wait and reads in C {statistics.median(floor_ratios):.2f} (range {min(floor_ratios):.2f}–{max(floor_ratios):.2f})")
 sys.exit(0 if all(median <= limit for median in medians) else 2)
 PY

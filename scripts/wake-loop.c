@@ -1,5 +1,6 @@
 // The floor of a periodic sampler on this machine: a thread that does nothing but sleep to absolute
-// deadlines on the monotonic clock, as motionbench's sampler does between readings; with --reads N,
+// deadlines on the monotonic clock (clock_nanosleep; with --futex, a futex wait with the deadline as
+// its time-out, the wait motionbench's sampler makes so that a stop wakes it at once); with --reads N,
 // after each wake it also makes the system calls a periodic snapshot of N threads makes (an fstat of
 // /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It prints its own CPU time (its thread's CPU
 // clock) over its wall time, so scripts/sampler-cost.sh can put the sampler's cost beside the cost of
@@ -8,10 +9,12 @@
 // the thread's clock around it (`none` gives what the measuring itself costs): CALL is `fstat` (of
 // /proc/self/task), `thread-clock` (another thread's CPU clock), `process-clock` or `statm` (a pread).
 //
-//   wake-loop SECONDS [--reads N]     prints: wakes=N cpu_ns=N wall_ns=N
-//   wake-loop SECONDS --cost CALL     prints: wakes=N cpu_ns=N wall_ns=N call_ns=N
+//   wake-loop SECONDS [--futex] [--reads N]     prints: wakes=N cpu_ns=N wall_ns=N
+//   wake-loop SECONDS --cost CALL               prints: wakes=N cpu_ns=N wall_ns=N call_ns=N
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -37,6 +40,7 @@ struct loop {
     uint64_t seconds, wakes, cpu_ns, wall_ns;
     int threads;  // threads whose clocks a wake reads; 0: it only wakes
     int cost;     // the call --cost times, or -1
+    int futex;    // 1: wait on a futex word nobody wakes, with the deadline as its time-out
     uint64_t call_ns;
     pid_t tids[MOST_THREADS];
 };
@@ -75,7 +79,15 @@ static void *run(void *argument) {
     uint64_t end = start + loop->seconds * 1000000000ull;
     for (uint64_t deadline = start + PERIOD_NS; deadline <= end; deadline += PERIOD_NS) {
         struct timespec until = {(time_t)(deadline / 1000000000ull), (long)(deadline % 1000000000ull)};
-        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {}
+        if (loop->futex) {
+            static uint32_t never_raised;
+            // FUTEX_WAIT_BITSET takes an absolute time on the monotonic clock, as the sampler's wait does.
+            while (now_ns(CLOCK_MONOTONIC) < deadline) {
+                syscall(SYS_futex, &never_raised, FUTEX_WAIT_BITSET_PRIVATE, 0, &until, NULL, FUTEX_BITSET_MATCH_ANY);
+            }
+        } else {
+            while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {}
+        }
         loop->wakes++;
         if (loop->cost >= 0) {
             uint64_t before = now_ns(CLOCK_THREAD_CPUTIME_ID);
@@ -101,16 +113,23 @@ int main(int argc, char **argv) {
     struct loop loop = {0};
     if (argc >= 2) loop.seconds = (uint64_t)atoi(argv[1]);
     loop.cost = -1;
-    if (argc == 4 && strcmp(argv[2], "--reads") == 0) loop.threads = atoi(argv[3]);
-    if (argc == 4 && strcmp(argv[2], "--cost") == 0) {
+    int next = 2, bad = argc < 2;
+    if (next < argc && strcmp(argv[next], "--futex") == 0) loop.futex = 1, next++;
+    if (next + 1 < argc && strcmp(argv[next], "--reads") == 0) {
+        loop.threads = atoi(argv[next + 1]);
+        next += 2;
+    } else if (next + 1 < argc && !loop.futex && strcmp(argv[next], "--cost") == 0) {
         for (int call = 0; call < (int)CALL_COUNT; call++) {
-            if (strcmp(argv[3], CALLS[call]) == 0) loop.cost = call;
+            if (strcmp(argv[next + 1], CALLS[call]) == 0) loop.cost = call;
         }
         // The thread-clock call reads an idle thread's.
         loop.threads = loop.cost >= 0 ? 2 : -1;
+        next += 2;
     }
-    if (loop.seconds == 0 || (argc != 2 && argc != 4) || loop.threads < 0 || loop.threads > MOST_THREADS) {
-        fprintf(stderr, "usage: wake-loop SECONDS [--reads N | --cost none|fstat|thread-clock|process-clock|statm]   (N at most %d)\n",
+    if (bad || next != argc || loop.seconds == 0 || loop.threads < 0 || loop.threads > MOST_THREADS) {
+        fprintf(stderr,
+                "usage: wake-loop SECONDS [--futex] [--reads N] | SECONDS --cost none|fstat|thread-clock|process-clock|statm"
+                "   (N at most %d)\n",
                 MOST_THREADS);
         return 64;
     }

@@ -268,7 +268,7 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         let uncertainty = horizontalVariance.squareRoot()
         offsetUncertainty = uncertainty
         guard uncertainty <= settings.trustedUncertainty, let reference = referenceField,
-            clearlyBetter(solution, than: weights)
+            clearlyBetter(solution)
         else { return }
         inForce = solution.values
         let offset = Vector3(solution.values[Unknown.offset], solution.values[Unknown.offset + 1], solution.values[Unknown.offset + 2])
@@ -281,17 +281,13 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     }
 
     /// Whether `solution` has explained the readings clearly better than the calibration in force
-    /// for long enough (always, when none is in force or it has not settled): the sums solved again with its hard and
-    /// soft iron held (by priors `weights` would never reach) leave that much more residual variance.
-    private mutating func clearlyBetter(_ solution: LeastSquaresSolution, than weights: SIMD16<Double>) -> Bool {
+    /// for long enough (always, when none is in force or it has not settled): the sums solved again
+    /// for the field and its drift alone, with the hard and soft iron held at the calibration in
+    /// force's, leave that much more residual variance.
+    private mutating func clearlyBetter(_ solution: LeastSquaresSolution) -> Bool {
         guard calibration != nil, elapsed >= settlesAt else { return true }
-        var held = weights
-        let pin = 1e9 * max(1, equations.totalWeight)
-        for index in Unknown.offset..<Unknown.count { held[index] = pin }
-        var values = priorValues
-        for index in Unknown.offset..<Unknown.count { values[index] = inForce[index] }
-        guard let kept = equations.solve(priorWeights: held, priorValues: values),
-            kept.residualVariance >= settings.adoptionImprovement * solution.residualVariance
+        guard let kept = equations.residualVariance(holding: Unknown.offset..<Unknown.count, at: inForce),
+            kept >= settings.adoptionImprovement * solution.residualVariance
         else {
             betterSince = nil
             return false

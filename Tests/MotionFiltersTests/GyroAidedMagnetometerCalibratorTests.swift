@@ -103,6 +103,33 @@ import Testing
         #expect((staying - Self.hardIron - magnet).length < 3, "offset \(staying), hard iron and magnet \(Self.hardIron + magnet)")
     }
 
+    /// A device calibrated beforehand rests, then turns with a magnet on it for 50 s, then without
+    /// (as in BROAD's attached-magnet trials). The resting readings say nothing of the hard iron, so
+    /// the last minute's readings favour the magnet from soon after it comes until after it has
+    /// gone; the readings since it went, which the calibration in force explains, keep it from being
+    /// learnt then.
+    @Test func aMagnetTakenAwayIsNotLearntAfterItHasGone() throws {
+        let magnet = Vector3(25, -15, 10)
+        var calibrator = GyroAidedMagnetometerCalibrator(prior: MagnetometerCalibration(offset: Self.hardIron, fieldStrength: Self.earth.length))
+        var time = 0.0
+        var worst = 0.0
+        func feed(seconds: Double, extra: Vector3 = .zero, still: Bool = false) {
+            for _ in 0..<Int(seconds * 25) {
+                let attitude = Self.attitude(at: still ? 0 : time)
+                calibrator.update(Self.raw(attitude, extra: extra), attitude: attitude, dt: 0.04)
+                time += 0.04
+            }
+        }
+        feed(seconds: 45, still: true)
+        let learnt = try #require(calibrator.calibration).offset
+        feed(seconds: 50, extra: magnet)
+        for _ in 0..<60 {
+            feed(seconds: 1)
+            worst = max(worst, (try #require(calibrator.calibration).offset - learnt).length)
+        }
+        #expect(worst < 1, "the offset moved \(worst) µT after the magnet had gone")
+    }
+
     /// A magnetometer calibrated upstream (a first reading as weak as the Earth's field) is trusted
     /// from the start, through the identity.
     @Test func aCalibratedMagnetometerIsTrustedAtOnce() {

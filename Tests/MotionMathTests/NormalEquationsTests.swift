@@ -33,6 +33,24 @@ import Testing
         #expect(abs(variance - 10.0 / 3 / 5) < 1e-12)
     }
 
+    /// Holding the slope of y = 2 + 3u at 2 leaves the intercept free: the best one is 2 (u is
+    /// centred), the residuals are u, and their squares (10) over 5 − 2 degrees of freedom give
+    /// the variance; held at its true 3 nothing is left; held everywhere, the fit is what is held.
+    @Test func holdingUnknownsSolvesForTheRest() throws {
+        var equations = NormalEquations(unknowns: 2)
+        for u in stride(from: -2.0, through: 2, by: 1) {
+            equations.add(SIMD16(1, u, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), observation: 2 + 3 * u)
+        }
+        let slope = { (value: Double) in SIMD16<Double>(0, value, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+        #expect(abs(try #require(equations.residualVariance(holding: 1..<2, at: slope(2))) - 10.0 / 3) < 1e-12)
+        #expect(try #require(equations.residualVariance(holding: 1..<2, at: slope(3))) < 1e-20)
+        // Intercept 0 and slope 3 leave residuals of 2: 5 · 4 over 3.
+        #expect(abs(try #require(equations.residualVariance(holding: 0..<2, at: slope(3))) - 20.0 / 3) < 1e-12)
+        let intercept = SIMD16<Double>(5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Intercept 5 held, slope free: 3 still, residuals of −3: 5 · 9 over 3.
+        #expect(abs(try #require(equations.residualVariance(holding: 0..<1, at: intercept)) - 15) < 1e-12)
+    }
+
     /// Fading by ½ weighs the old observations half: the weighted mean of 0 (faded) and 3 is 2.
     @Test func fadingForgetsTheOldObservations() throws {
         var equations = NormalEquations(unknowns: 1)

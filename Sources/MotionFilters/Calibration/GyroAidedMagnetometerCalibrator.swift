@@ -34,7 +34,10 @@ import MotionMath
 ///   has been for `adoptionDelay` seconds on end. A magnetometer calibrated already (a research
 ///   IMU's, or a phone's once learnt) then keeps its calibration rather than taking up the last
 ///   errors of the filter's attitude; a magnet passing by, which no calibration explains, is not
-///   learnt; and a magnet fixed to the device for a while is learnt only if it stays. A prior has
+///   learnt; and a magnet fixed to the device for a while is learnt only if it stays. The new fit
+///   must also explain the readings of the last `recentTime` seconds that much better (their mean
+///   square residual against each): a magnet carried for most of a memory and then taken away
+///   leaves the memory favouring it for a while after it has gone. A prior has
 ///   settled from the start; a calibration learnt from nothing, or one that has just replaced
 ///   another, settles once a whole `memory` of readings more has been seen, and until then each
 ///   trusted fit replaces the last, since each has seen more of the rotation, or less of what came
@@ -73,12 +76,14 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         public var adoptionImprovement: Double
         /// Seconds a new fit must keep that improvement before it replaces the calibration in force.
         public var adoptionDelay: Double
+        /// The time constant of the recent readings a new fit must also explain better, seconds.
+        public var recentTime: Double
 
         /// Creates settings.
         public init(
             memory: Double, refitInterval: Int, trustedUncertainty: Double, outlierScale: Double, minimumResidual: Double,
             softIronStiffness: Double, plausibleField: ClosedRange<Double>, priorWeight: Double, adoptionImprovement: Double,
-            adoptionDelay: Double
+            adoptionDelay: Double, recentTime: Double
         ) {
             self.memory = memory
             self.refitInterval = refitInterval
@@ -90,16 +95,18 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
             self.priorWeight = priorWeight
             self.adoptionImprovement = adoptionImprovement
             self.adoptionDelay = adoptionDelay
+            self.recentTime = recentTime
         }
 
         /// A minute of memory, a refit every 10 readings (a few per second), trust at 1.5 µT (2° of a
         /// 45 µT field's horizontal 22 µT); residuals of 2.5 typical ones count half; 1.5 µT is twice
         /// a phone magnetometer's noise; the Earth's field is 25–65 µT at the surface. A new fit
-        /// replaces one in force when it halves the residual variance for a whole memory.
+        /// replaces one in force when it halves the residual variance for a whole memory, and that of
+        /// the last few seconds.
         public static let standard = Settings(
             memory: 60, refitInterval: 10, trustedUncertainty: 1.5, outlierScale: 2.5, minimumResidual: 1.5,
             softIronStiffness: 0.08, plausibleField: 20...70, priorWeight: 1, adoptionImprovement: 2,
-            adoptionDelay: 60)
+            adoptionDelay: 60, recentTime: 5)
     }
 
     /// How fast to forget, when to refit, and what to trust.
@@ -126,6 +133,9 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     private var elapsed = 0.0
     /// The hard- and soft-iron unknowns of the calibration in force.
     private var inForce = SIMD16<Double>()
+    /// The mean square residual of the recent readings against the latest fit and against the
+    /// calibration in force, µT².
+    private var recentFitSquares = 0.0, recentInForceSquares = 0.0
     /// Since when (`elapsed`) fits have explained the readings clearly better than the calibration in force.
     private var betterSince: Double?
     /// From when (`elapsed`) the calibration in force has settled: at once for a prior, else a memory
@@ -216,12 +226,16 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         guard let model, let reference = referenceField else { return 1 }
         let field = deviceAxes.rotate(reference)
         let bend = softIron(model) * field
-        let predicted = field + bend + Vector3(model[Unknown.offset], model[Unknown.offset + 1], model[Unknown.offset + 2])
+        let predicted = field + bend + offset(model)
         let residual = (raw - predicted).length
         let scale = settings.outlierScale * typicalResidual
         let weight = 1 / (1 + (residual / scale) * (residual / scale))
         let follow = 1 - exp(-dt / 10)
         typicalResidual = max(settings.minimumResidual, typicalResidual + follow * (min(residual, 3 * typicalResidual) - typicalResidual))
+        let inForceResidual = raw - (field + softIron(inForce) * field + offset(inForce))
+        let recent = 1 - exp(-dt / settings.recentTime)
+        recentFitSquares += recent * (residual * residual - recentFitSquares)
+        recentInForceSquares += recent * (inForceResidual.lengthSquared - recentInForceSquares)
         return weight
     }
 
@@ -268,30 +282,27 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         let uncertainty = horizontalVariance.squareRoot()
         offsetUncertainty = uncertainty
         guard uncertainty <= settings.trustedUncertainty, let reference = referenceField,
-            clearlyBetter(solution, than: weights)
+            clearlyBetter(solution)
         else { return }
         inForce = solution.values
-        let offset = Vector3(solution.values[Unknown.offset], solution.values[Unknown.offset + 1], solution.values[Unknown.offset + 2])
         let bend = softIron(solution.values)
         let reshaping = Matrix3(rows: bend.row0 + Vector3(1, 0, 0), bend.row1 + Vector3(0, 1, 0), bend.row2 + Vector3(0, 0, 1))
         let eigen = SymmetricEigendecomposition(reshaping)
         guard eigen.values.x > 0 else { return }
-        calibration = MagnetometerCalibration(offset: offset, softIron: eigen.matrix(mappingValues: { 1 / $0 }), fieldStrength: reference.length)
+        calibration = MagnetometerCalibration(
+            offset: offset(solution.values), softIron: eigen.matrix(mappingValues: { 1 / $0 }), fieldStrength: reference.length)
         adoptedFits += 1
     }
 
     /// Whether `solution` has explained the readings clearly better than the calibration in force
-    /// for long enough (always, when none is in force or it has not settled): the sums solved again with its hard and
-    /// soft iron held (by priors `weights` would never reach) leave that much more residual variance.
-    private mutating func clearlyBetter(_ solution: LeastSquaresSolution, than weights: SIMD16<Double>) -> Bool {
+    /// for long enough (always, when none is in force or it has not settled): the sums solved again
+    /// for the field and its drift alone, with the hard and soft iron held at the calibration in
+    /// force's, leave that much more residual variance.
+    private mutating func clearlyBetter(_ solution: LeastSquaresSolution) -> Bool {
         guard calibration != nil, elapsed >= settlesAt else { return true }
-        var held = weights
-        let pin = 1e9 * max(1, equations.totalWeight)
-        for index in Unknown.offset..<Unknown.count { held[index] = pin }
-        var values = priorValues
-        for index in Unknown.offset..<Unknown.count { values[index] = inForce[index] }
-        guard let kept = equations.solve(priorWeights: held, priorValues: values),
-            kept.residualVariance >= settings.adoptionImprovement * solution.residualVariance
+        guard let kept = equations.residualVariance(holding: Unknown.offset..<Unknown.count, at: inForce),
+            kept >= settings.adoptionImprovement * solution.residualVariance,
+            recentInForceSquares >= settings.adoptionImprovement * recentFitSquares
         else {
             betterSince = nil
             return false
@@ -304,6 +315,11 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
         // each of the new state alone a little more, replace this one freely.
         settlesAt = elapsed + settings.memory
         return true
+    }
+
+    /// h from the unknowns.
+    private func offset(_ values: SIMD16<Double>) -> Vector3 {
+        Vector3(values[Unknown.offset], values[Unknown.offset + 1], values[Unknown.offset + 2])
     }
 
     /// E from the unknowns.

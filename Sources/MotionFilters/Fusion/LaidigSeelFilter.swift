@@ -98,15 +98,16 @@ public struct LaidigSeelFilter: AttitudeFilter {
 
         /// VQF's time constants (3 s and 9 s); a bias of up to 0.3 rad/s (an iPhone 5's gyroscope reads
         /// 0.1 rad/s at rest), uncertain by 0.2 rad/s at first, drifting 0.1 °/s in 100 s; in motion
-        /// it settles within 0.02 °/s on either correction, following a change in about 3 s (at 50 Hz
-        /// the pace of a fixed 0.002 rad/s per measurement), at rest within VQF's 0.03 °/s. Rest as
+        /// it settles within 0.06 °/s on the inclination's correction (VQF's is 0.1 °/s; trusted more,
+        /// that correction's errors in fast turns become a bias the heading drifts by while the field
+        /// is rejected) and 0.14 °/s on the heading's, at rest within VQF's 0.03 °/s. Rest as
         /// VQF judges it, within 2 °/s and 0.05 g of the readings' half-second low-pass for 1.5 s,
         /// with the low-passed acceleration held within 0.01 g and the field within 1 % (each about
         /// half a degree of turn, five times what a phone's noise moves them) and, as VQF clips its
         /// bias, the rate within 2 °/s of the bias once that is known.
         public static let standard = Settings(
             inclinationTimeConstant: 3, headingTimeConstant: 9, initialBiasUncertainty: 0.2, biasDriftRate: 0.000_174_5,
-            motionBiasUncertainty: 0.000_3, headingBiasUncertainty: 0.0025, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
+            motionBiasUncertainty: 0.001, headingBiasUncertainty: 0.0025, restBiasUncertainty: 0.000_52, maximumBias: 0.3,
             biasStartDelay: 2, restRateThreshold: 0.035, restAccelerationThreshold: 0.05, restAccelerationDrift: 0.01, restFieldDrift: 0.01,
             restBiasTolerance: 0.035, restMinimumTime: 1.5)
     }

@@ -69,13 +69,45 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
 
     /// `aᵀ · self · b`; zeros in `a` and `b` are skipped, as a fit's substitutions are sparse.
     func bilinearForm(_ a: SIMD16<Double>, _ b: SIMD16<Double>) -> Double {
-        reading { elements in
-            var sum = 0.0
-            for row in 0..<size where a[row] != 0 {
-                for column in 0..<size where b[column] != 0 { sum += a[row] * elements[Self.index(row, column)] * b[column] }
+        let size = self.size
+        return reading { elements in
+            Self.lanes(of: a) { a in
+                Self.lanes(of: b) { b in
+                    var sum = 0.0
+                    for row in 0..<size where a[row] != 0 {
+                        for column in 0..<size where b[column] != 0 { sum += a[row] * elements[Self.index(row, column)] * b[column] }
+                    }
+                    return sum
+                }
             }
-            return sum
         }
+    }
+
+    /// The matrix of the rows and columns `indices[0..<size]`, in that order, and `self · x` in
+    /// those rows: what solving for some unknowns with the others (`x`'s non-zero lanes) held needs.
+    func reduced(to indices: SIMD16<Int>, size: Int, times x: SIMD16<Double>) -> (PackedSymmetricMatrix, SIMD16<Double>) {
+        var reduced = PackedSymmetricMatrix(size: size)
+        var product = SIMD16<Double>()
+        let fullSize = self.size
+        reading { elements in
+            Self.lanes(of: x) { x in
+                reduced.writing { block in
+                    for row in 0..<size {
+                        let from = indices[row]
+                        for column in 0...row { block[Self.index(row, column)] = elements[Self.index(from, indices[column])] }
+                        var sum = 0.0
+                        for column in 0..<fullSize where x[column] != 0 { sum += elements[Self.index(from, column)] * x[column] }
+                        product[row] = sum
+                    }
+                }
+            }
+        }
+        return (reduced, product)
+    }
+
+    /// `body` with the lanes of `vector` as a buffer: indexing a SIMD16 lane by lane copies it.
+    @inline(__always) private static func lanes<Result>(of vector: SIMD16<Double>, _ body: (UnsafePointer<Double>) -> Result) -> Result {
+        withUnsafePointer(to: vector) { $0.withMemoryRebound(to: Double.self, capacity: 16) { body($0) } }
     }
 
     /// Multiplies every element by `factor`.

@@ -23,10 +23,19 @@ struct HeadingCorrections {
         case online = 2
     }
 
+    /// The online calibrators.
+    private enum Learner {
+        case none, ellipsoidFit, gyroAided
+    }
+
     private var learnedBias: GyroBiasEstimator?
     private let recordedBias: Vector3
-    private var ellipsoidFit: OnlineMagnetometerCalibrator?
-    private var gyroAided: GyroAidedMagnetometerCalibrator?
+    /// Which online calibrator learns, if any.
+    private let learner: Learner
+    // Both kept whether used or not, rather than as optionals: mutating an optional's payload moves
+    // it out and back, a copy of the calibrator's sums on every reading.
+    private var ellipsoidFit: OnlineMagnetometerCalibrator
+    private var gyroAided: GyroAidedMagnetometerCalibrator
     private let recordedField: MagnetometerCalibration?
     private(set) var rejection: DisturbanceRejection
     /// The latest corrected rotation rate's size, rad/s: how fast the device turns.
@@ -47,13 +56,9 @@ struct HeadingCorrections {
                 fieldStrength: calibration?.magnetometerFieldStrength ?? 1)
         }
         recordedField = magnetometer == .raw ? nil : recorded
-        if magnetometer == .online {
-            if usesGyroscope {
-                gyroAided = GyroAidedMagnetometerCalibrator(prior: recorded)
-            } else {
-                ellipsoidFit = OnlineMagnetometerCalibrator(prior: recorded)
-            }
-        }
+        learner = magnetometer != .online ? .none : usesGyroscope ? .gyroAided : .ellipsoidFit
+        gyroAided = GyroAidedMagnetometerCalibrator(prior: recorded)
+        ellipsoidFit = OnlineMagnetometerCalibrator(prior: recorded)
         rejection = DisturbanceRejection(accelerationTolerance: accelerationTolerance, fieldTolerance: fieldTolerance)
     }
 
@@ -70,9 +75,9 @@ struct HeadingCorrections {
     /// The e-compass's field: calibrated as far as is known, learning from the raw reading when
     /// calibrating online.
     mutating func field(_ raw: Vector3) -> Vector3 {
-        guard ellipsoidFit != nil else { return recordedField?.corrected(raw) ?? raw }
-        ellipsoidFit?.update(raw)
-        return ellipsoidFit?.corrected(raw) ?? raw
+        guard learner == .ellipsoidFit else { return recordedField?.corrected(raw) ?? raw }
+        ellipsoidFit.update(raw)
+        return ellipsoidFit.corrected(raw) ?? raw
     }
 
     /// A fusion filter's field: calibrated, learning from the raw reading with the filter's `attitude`
@@ -80,21 +85,24 @@ struct HeadingCorrections {
     /// not yet trusted or the field is judged disturbed (then the heading holds on the gyroscope).
     mutating func field(_ raw: Vector3, attitude: Quaternion, dt: Double) -> Vector3? {
         let calibrated: Vector3?
-        if gyroAided != nil {
-            gyroAided?.update(raw, attitude: attitude, dt: dt)
-            calibrated = gyroAided?.corrected(raw)
+        let reference: Vector3?
+        if learner == .gyroAided {
+            gyroAided.update(raw, attitude: attitude, dt: dt)
+            calibrated = gyroAided.corrected(raw)
+            reference = gyroAided.referenceField
         } else {
             calibrated = recordedField?.corrected(raw) ?? raw
+            reference = nil
         }
         guard let calibrated else { return nil }
-        return rejection.acceptsField(calibrated, attitude: attitude, reference: gyroAided?.referenceField, turnRate: turnRate, dt: dt)
+        return rejection.acceptsField(calibrated, attitude: attitude, reference: reference, turnRate: turnRate, dt: dt)
             ? calibrated : nil
     }
 
     /// The field a fusion filter starts from, before it has an attitude to learn with: calibrated as
     /// far as is known without learning; nil when nothing is known yet.
     func initialField(_ raw: Vector3) -> Vector3? {
-        guard let gyroAided else { return recordedField?.corrected(raw) ?? raw }
+        guard learner == .gyroAided else { return recordedField?.corrected(raw) ?? raw }
         return gyroAided.corrected(raw)
     }
 }

@@ -89,7 +89,7 @@ public final class HeadingWorkload: Workload {
     public static let fieldGate = WorkloadParameter(
         name: "field-gate",
         summary: "skip the north correction while the field's strength or dip is this many typical deviations off the local field's (0: never)",
-        defaultValue: 3, range: 0...100, isInteger: false, filters: fusionFilters)
+        defaultValue: 0, range: 0...100, isInteger: false, filters: fusionFilters)
 
     /// Gyroscope, accelerometer and magnetometer at 50 Hz (sweep 10–200 Hz with the rate), the
     /// e-compass, no animation; the place and date as parameters.

@@ -328,7 +328,7 @@ static void laidig_seel_update(laidig_seel_filter *filter, vec3 gyroscope, vec3 
 
 void mb_c_laidig_seel_run(const mb_sample *samples, int count, double dt, double *out) {
     // LaidigSeelFilter.Settings.standard.
-    laidig_seel_settings settings = {3, 9, 0.2, 0.0001745, 0.0003, 0.0025, 0.00052, 0.3, 2, 0.035, 0.05, 0.01, 0.01, 0.035, 1.5};
+    laidig_seel_settings settings = {3, 9, 0.2, 0.0001745, 0.001, 0.0025, 0.00052, 0.3, 2, 0.035, 0.05, 0.01, 0.01, 0.035, 1.5};
     laidig_seel_filter filter = laidig_seel_make(settings);
     for (int update = 0; update < count; update++) {
         const mb_sample *sample = &samples[update];

@@ -50,6 +50,8 @@ def score(binary, source, point, competitor, out):
     with open(os.path.join(out, "accuracy.csv")) as file:
         rows = {row["filter"]: float(row["total_median_deg"]) for row in csv.DictReader(file) if row["total_median_deg"]}
     shutil.rmtree(out)
+    if isinstance(competitor, str) and competitor not in rows:
+        fail(f"{source}: no scored {competitor} estimate in it (a BROAD trace from broad-benchmark.py --traces carries one)")
     return rows["laidig-seel"], rows[competitor] if isinstance(competitor, str) else competitor
 
 

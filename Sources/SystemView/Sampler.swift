@@ -14,14 +14,18 @@ import ThreadSupport
 /// as a case does. Its closing snapshot is a full one, the last that sees the sampler's own thread.
 ///
 /// Between `start()` and `stop()` the sampler allocates nothing while the process's threads stay those
-/// of its last snapshot and its reserved storage lasts: every snapshot's threads go one after another
-/// into one array reserved up front, and become `ProcessSnapshot`s only in `stop()`. So the heap a
-/// case measures while it runs is its workload's alone.
+/// of its last snapshot and its reserved storage lasts (`SamplerLog`), so the heap a case measures
+/// while it runs is its workload's alone. Where the probe can (`PeriodicReading`), it takes the periodic
+/// snapshots itself in one call that waits for each deadline, so that a period runs little besides its
+/// system calls.
 public final class Sampler {
     /// The name of the sampling thread, as reports show it.
     public static let threadName = "mb-sampler"
 
     private let probe: ProcessProbe
+    /// The probe, where it takes periodic snapshots itself; cast here, since the runtime's first cast to
+    /// a protocol allocates, and the sampler allocates nothing once started.
+    private let periodicReading: PeriodicReading?
     private let periodNs: UInt64
     private let log: SamplerLog
     private let stopSignal: OpaquePointer
@@ -35,6 +39,7 @@ public final class Sampler {
         precondition(rateHz > 0 && rateHz <= 10_000, "sampling rate \(rateHz) Hz is out of range")
         guard let signal = mb_stop_signal_create() else { fatalError("cannot create the sampler's stop signal") }
         self.probe = probe
+        periodicReading = probe as? PeriodicReading
         periodNs = UInt64((1e9 / rateHz).rounded())
         log = SamplerLog(capacity: Int((rateHz * max(expectedDuration, 1)).rounded(.up)) + 2)
         stopSignal = signal
@@ -51,25 +56,23 @@ public final class Sampler {
     public func start() {
         precondition(thread == nil, "a Sampler starts once")
         let firstTaken = DispatchSemaphore(value: 0)
-        let (probe, periodNs, log, stopSignal) = (probe, periodNs, log, stopSignal)
+        let (probe, periodicReading, periodNs, log, stopSignal) = (probe, periodicReading, periodNs, log, stopSignal)
         thread = NamedThread(name: Self.threadName) {
             log.samplerTid = mb_current_tid()
             // The default 50 µs of timer slack would make every wake-up late by up to that much.
             _ = mb_set_timer_slack_ns(1)
-            var deadline = mb_monotonic_ns()
+            var pace = mb_pace(period_ns: periodNs, deadline_ns: mb_monotonic_ns(), missed: 0)
             log.take(from: probe)
             firstTaken.signal()
             while true {
-                deadline += periodNs
-                let now = mb_monotonic_ns()
-                if now >= deadline {
-                    let missed = (now - deadline) / periodNs + 1
-                    log.missedDeadlines += Int(missed)
-                    deadline += missed * periodNs
+                if let reading = periodicReading {
+                    if reading.takePeriodicSnapshots(&pace, until: stopSignal, into: log) { break }
+                } else if mb_pace_wait(&pace, stopSignal) == 1 {
+                    break
                 }
-                if mb_stop_signal_wait_until_ns(stopSignal, deadline) == 1 { break }
                 log.take(from: probe)
             }
+            log.missedDeadlines = Int(pace.missed)
             // The last is a full snapshot: the sampler's own row (read here for the last time, as it ends
             // before the case's closing snapshot) gets its user/system split and its name.
             log.take(from: probe, .full)
@@ -89,54 +92,5 @@ public final class Sampler {
             snapshots: log.snapshots(), samplerTid: log.samplerTid, samplerCpuNs: log.samplerCpuNs,
             snapshotCount: log.attempts, failures: log.failures, missedDeadlines: log.missedDeadlines
         )
-    }
-}
-
-/// What the sampling thread writes; the owner reads it only after joining the thread.
-private final class SamplerLog {
-    /// Threads per snapshot the storage is reserved for: the harness's few, a workload's workers, and
-    /// the runtime's.
-    static let threadsPerSnapshot = 32
-
-    /// One snapshot but its threads, which are `threadCount` readings of `readings` after the previous
-    /// snapshot's.
-    private struct Mark {
-        var monotonicNs: UInt64
-        var memory: MemoryUsage
-        var threadCount: Int
-    }
-
-    private var marks: [Mark] = []
-    private var readings: [ThreadCPU] = []
-    var failures: [String] = []
-    var attempts = 0
-    var missedDeadlines = 0
-    var samplerTid: Int64 = 0
-    var samplerCpuNs: UInt64 = 0
-
-    init(capacity: Int) {
-        marks.reserveCapacity(capacity)
-        readings.reserveCapacity(capacity * Self.threadsPerSnapshot)
-    }
-
-    func take(from probe: ProcessProbe, _ detail: SnapshotDetail = .periodic) {
-        attempts += 1
-        let first = readings.count
-        do {
-            let reading = try probe.snapshot(detail, appendingThreadsTo: &readings)
-            marks.append(Mark(monotonicNs: reading.monotonicNs, memory: reading.memory, threadCount: readings.count - first))
-        } catch {
-            readings.removeLast(readings.count - first)
-            failures.append(String(describing: error))
-        }
-    }
-
-    /// The snapshots taken, in order.
-    func snapshots() -> [ProcessSnapshot] {
-        var next = 0
-        return marks.map { mark in
-            defer { next += mark.threadCount }
-            return ProcessSnapshot(monotonicNs: mark.monotonicNs, threads: Array(readings[next..<(next + mark.threadCount)]), memory: mark.memory)
-        }
     }
 }

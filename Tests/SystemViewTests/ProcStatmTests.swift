@@ -17,4 +17,10 @@ import Testing
             _ = try parse(fixture)
         }
     }
+
+    @Test func aResidentCountPast64BitsThrows() throws {
+        let text = Array("100 18446744073709551616 3 1 0 5 0\n".utf8)
+        #expect(throws: ProcessProbeError.self) { _ = try text.withUnsafeBytes { try ProcStatm(parsing: $0) } }
+        #expect(try Array("100 18446744073709551615 3\n".utf8).withUnsafeBytes { try ProcStatm(parsing: $0) }.residentPages == .max)
+    }
 }

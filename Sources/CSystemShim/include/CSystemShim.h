@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "PeriodicReads.h"
 #include "StopSignals.h"
 
 /// The kernel's id of the calling thread (Linux: gettid; Apple: the Mach port of the thread).

@@ -27,7 +27,9 @@
     /// and each system call costs microseconds on a virtual machine: per thread one clock read and no file;
     /// `/proc/self/task` is listed again only when its link count (two plus the number of threads) has
     /// changed, or when a thread's clock says it has ended, which also catches one thread ending as another
-    /// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`).
+    /// starts; files are kept open and re-read from offset 0 (see `ProcFileReader`). A sampler's periods
+    /// make those same calls from one C loop that also waits for each deadline (`PeriodicReading`), since
+    /// a period wakes to cold caches and every line of code it runs costs misses.
     ///
     /// The probe is safe to share between threads; snapshots are taken one at a time.
     public final class LinuxProcessProbe: ProcessProbe {
@@ -230,10 +232,7 @@
         private func readMemory(_ detail: SnapshotDetail) throws -> MemoryUsage {
             guard detail == .full else {
                 let statm = try ProcStatm(parsing: reader.contents(of: statmDescriptor, path: "/proc/self/statm"))
-                return MemoryUsage(
-                    residentBytes: statm.residentPages * pageBytes, peakResidentBytes: nil, minorFaults: nil,
-                    majorFaults: nil, voluntaryContextSwitches: nil, involuntaryContextSwitches: nil
-                )
+                return periodicMemory(residentPages: statm.residentPages)
             }
             let status = try ProcStatus(parsing: reader.contents(of: statusDescriptor, path: "/proc/self/status"))
             var usage = rusage()
@@ -250,5 +249,51 @@
             )
         }
 
+        /// A periodic snapshot's memory: the resident size alone.
+        private func periodicMemory(residentPages: UInt64) -> MemoryUsage {
+            MemoryUsage(
+                residentBytes: residentPages * pageBytes, peakResidentBytes: nil, minorFaults: nil, majorFaults: nil,
+                voluntaryContextSwitches: nil, involuntaryContextSwitches: nil
+            )
+        }
+    }
+
+    extension LinuxProcessProbe: PeriodicReading {
+        /// Reads the periods of a settled set of threads (all named, the task folder's link count known)
+        /// in `mb_read_periodically`, which hands back to the ordinary call whenever that set may have
+        /// changed; the probe's lock is held only to copy the set, so other callers' snapshots never wait
+        /// on a sampler's periods.
+        func takePeriodicSnapshots(_ pace: inout mb_pace, until stop: OpaquePointer, into log: SamplerLog) -> Bool {
+            pthread_mutex_lock(mutex)
+            var settled = threads.count <= SamplerLog.threadsPerSnapshot
+            for index in threads.indices where threads[index].statReads < 2 { settled = false }
+            guard settled, let links = linksAtListing else {
+                pthread_mutex_unlock(mutex)
+                return mb_pace_wait(&pace, stop) == 1
+            }
+            log.periodicNames.removeAll(keepingCapacity: true)
+            for index in threads.indices {
+                log.periodicTids[index] = threads[index].tid
+                log.periodicNames.append(threads[index].name)
+            }
+            pthread_mutex_unlock(mutex)
+
+            let count = log.periodicNames.count
+            var reads = mb_periodic_reads(
+                task_descriptor: dirfd(taskDirectory), task_links: links, statm_descriptor: statmDescriptor,
+                tids: log.periodicTids, thread_count: Int32(count), rows: log.periodicRows,
+                row_capacity: Int32(SamplerLog.periodicRows), rows_taken: 0
+            )
+            while true {
+                let ending = Int(mb_read_periodically(&reads, &pace, stop))
+                for row in 0..<Int(reads.rows_taken) {
+                    let numbers = log.periodicRows + row * (2 + count)
+                    log.record(monotonicNs: numbers[0], memory: periodicMemory(residentPages: numbers[1]), threadCount: count) { index in
+                        ThreadCPU(tid: log.periodicTids[index], name: log.periodicNames[index], cpuNs: numbers[2 + index], userNs: nil, systemNs: nil)
+                    }
+                }
+                if ending != MB_PERIODIC_FULL { return ending == MB_PERIODIC_STOPPED }
+            }
+        }
     }
 #endif

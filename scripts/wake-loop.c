@@ -2,15 +2,17 @@
 // deadlines on the monotonic clock (clock_nanosleep; with --futex, a futex wait with the deadline as
 // its time-out, the wait motionbench's sampler makes so that a stop wakes it at once); with --reads N,
 // after each wake it also makes the system calls a periodic snapshot of N threads makes (an fstat of
-// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read. It prints its own CPU time (its thread's CPU
-// clock) over its wall time, so scripts/sampler-cost.sh can put the sampler's cost beside the cost of
-// waking alone, and of waking and reading, in the same minutes. With --cost CALL it makes one call
-// after each wake and also prints that call's CPU time alone, cold as a sampler meets it, measured by
-// the thread's clock around it (`none` gives what the measuring itself costs): CALL is `fstat` (of
-// /proc/self/task), `thread-clock` (another thread's CPU clock), `process-clock` or `statm` (a pread).
+// /proc/self/task, each thread's CPU clock, /proc/self/statm), with N - 1 idle threads to read, or
+// with --busy N - 1 threads that work as a real-time case's hub and workload do: the kind of process
+// a sampler really reads. It prints its own CPU time (its thread's CPU clock) over its wall time, so
+// scripts/sampler-cost.sh can put the sampler's cost beside the cost of waking alone, and of waking
+// and reading, in the same minutes. With --cost CALL it makes one call after each wake and also
+// prints that call's CPU time alone, cold as a sampler meets it, measured by the thread's clock
+// around it (`none` gives what the measuring itself costs): CALL is `fstat` (of /proc/self/task),
+// `thread-clock` (another thread's CPU clock), `process-clock` or `statm` (a pread).
 //
-//   wake-loop SECONDS [--futex] [--reads N]     prints: wakes=N cpu_ns=N wall_ns=N
-//   wake-loop SECONDS --cost CALL               prints: wakes=N cpu_ns=N wall_ns=N call_ns=N
+//   wake-loop SECONDS [--futex] [--reads N [--busy]]   prints: wakes=N cpu_ns=N wall_ns=N
+//   wake-loop SECONDS --cost CALL                      prints: wakes=N cpu_ns=N wall_ns=N call_ns=N
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <limits.h>
@@ -48,6 +50,21 @@ struct loop {
 static void *idle(void *argument) {
     __atomic_store_n((pid_t *)argument, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
     for (;;) pause();
+    return NULL;
+}
+
+// With --busy the other threads do what a real-time case's hub and workload do between snapshots:
+// wake at 50 Hz, on deadlines from the same start as the loop's, and work 100 µs of CPU each time.
+static uint64_t busy_start_ns;
+
+static void *busy(void *argument) {
+    __atomic_store_n((pid_t *)argument, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+    for (uint64_t deadline = busy_start_ns;; deadline += 20000000ull) {
+        struct timespec until = {(time_t)(deadline / 1000000000ull), (long)(deadline % 1000000000ull)};
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {}
+        uint64_t cpu = now_ns(CLOCK_THREAD_CPUTIME_ID);
+        while (now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu < 100000) {}
+    }
     return NULL;
 }
 
@@ -115,9 +132,11 @@ int main(int argc, char **argv) {
     loop.cost = -1;
     int next = 2, bad = argc < 2;
     if (next < argc && strcmp(argv[next], "--futex") == 0) loop.futex = 1, next++;
+    int others_busy = 0;
     if (next + 1 < argc && strcmp(argv[next], "--reads") == 0) {
         loop.threads = atoi(argv[next + 1]);
         next += 2;
+        if (next < argc && strcmp(argv[next], "--busy") == 0) others_busy = 1, next++;
     } else if (next + 1 < argc && !loop.futex && strcmp(argv[next], "--cost") == 0) {
         for (int call = 0; call < (int)CALL_COUNT; call++) {
             if (strcmp(argv[next + 1], CALLS[call]) == 0) loop.cost = call;
@@ -128,14 +147,15 @@ int main(int argc, char **argv) {
     }
     if (bad || next != argc || loop.seconds == 0 || loop.threads < 0 || loop.threads > MOST_THREADS) {
         fprintf(stderr,
-                "usage: wake-loop SECONDS [--futex] [--reads N] | SECONDS --cost none|fstat|thread-clock|process-clock|statm"
+                "usage: wake-loop SECONDS [--futex] [--reads N [--busy]] | SECONDS --cost none|fstat|thread-clock|process-clock|statm"
                 "   (N at most %d)\n",
                 MOST_THREADS);
         return 64;
     }
     pthread_t thread;
+    busy_start_ns = now_ns(CLOCK_MONOTONIC);
     for (int index = 1; index < loop.threads; index++) {
-        if (pthread_create(&thread, NULL, idle, &loop.tids[index]) != 0) return 1;
+        if (pthread_create(&thread, NULL, others_busy ? busy : idle, &loop.tids[index]) != 0) return 1;
     }
     for (int index = 1; index < loop.threads; index++) {
         while (__atomic_load_n(&loop.tids[index], __ATOMIC_ACQUIRE) == 0) usleep(1000);

@@ -11,6 +11,11 @@
 # reading threads that work as the case's do (`--busy`): the same calls in a process like the one the
 # sampler reads, whose ratio to the bare loop is the least a sampler making them could reach.
 #
+# Side by side, the loops change each other's cost: on a virtual machine a thread that wakes while
+# another is running pays less than one that wakes a sleeping processor. `--alone` runs each of a
+# round's loops and cases by itself, one after the other (the order turning each round), so each is
+# measured as it runs in a process of its own on an otherwise quiet machine.
+#
 #   scripts/sampler-cost.sh                                build motionbench in release and measure
 #   scripts/sampler-cost.sh --binary OLD --binary NEW --rounds 6 --seconds 60
 #
@@ -20,6 +25,8 @@
 #   --rounds N        rounds (default 4)
 #   --seconds S       length of each round, whole seconds (default 60)
 #   --max R           ratio above which the script fails (default 1.5)
+#   --alone           run a round's loops and cases one after the other, not at once (a round then
+#                     takes seven times --seconds with one build)
 #   --calls           after the rounds, one more of --seconds where five C loops run side by side, each
 #                     making one call after each wake (`wake-loop --cost`), and print what each call
 #                     costs alone, cold as the sampler meets it: the floor under a periodic snapshot
@@ -30,9 +37,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binaries=() rounds=4 seconds=60 max=1.5 calls=0
+binaries=() rounds=4 seconds=60 max=1.5 calls=0 alone=0
 while [[ $# -gt 0 ]]; do
     case $1 in
+        --alone) alone=1; shift ;;
         --calls) calls=1; shift ;;
         --binary) binaries+=("$2"); shift 2 ;;
         --rounds) rounds=$2; shift 2 ;;
@@ -57,20 +65,26 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cc -O2 -o "$scratch/wake-loop" scripts/wake-loop.c -lpthread
 
+# Starts a loop or case writing to $1, at once beside the others, or with --alone by itself.
+launch() {
+    local out=$1
+    shift
+    if (( alone )); then "$@" >"$out"; else "$@" >"$out" & pids+=($!); fi
+}
+
 for round in $(seq 1 "$rounds"); do
     pids=()
     # Odd rounds start the wake loop last, even rounds first.
-    (( round % 2 )) || { "$scratch/wake-loop" "$seconds" >"$scratch/loop-$round" & pids+=($!); }
-    "$scratch/wake-loop" "$seconds" --reads 4 >"$scratch/reads-$round" & pids+=($!)
-    "$scratch/wake-loop" "$seconds" --futex >"$scratch/futex-$round" & pids+=($!)
-    "$scratch/wake-loop" "$seconds" --futex --reads 4 >"$scratch/futex-reads-$round" & pids+=($!)
-    "$scratch/wake-loop" "$seconds" --futex --reads 4 --busy >"$scratch/busy-reads-$round" & pids+=($!)
+    (( round % 2 )) || launch "$scratch/loop-$round" "$scratch/wake-loop" "$seconds"
+    launch "$scratch/reads-$round" "$scratch/wake-loop" "$seconds" --reads 4
+    launch "$scratch/futex-$round" "$scratch/wake-loop" "$seconds" --futex
+    launch "$scratch/futex-reads-$round" "$scratch/wake-loop" "$seconds" --futex --reads 4
+    launch "$scratch/busy-reads-$round" "$scratch/wake-loop" "$seconds" --futex --reads 4 --busy
     for index in "${!binaries[@]}"; do
-        "${binaries[$index]}" run accelerometer --rate 50 --filter raw --mode realtime --duration "$seconds" \
-            --format json --out "$scratch/run-$round-$index" --quiet >/dev/null &
-        pids+=($!)
+        launch /dev/null "${binaries[$index]}" run accelerometer --rate 50 --filter raw --mode realtime --duration "$seconds" \
+            --format json --out "$scratch/run-$round-$index" --quiet
     done
-    (( round % 2 )) && { "$scratch/wake-loop" "$seconds" >"$scratch/loop-$round" & pids+=($!); }
+    (( round % 2 )) && launch "$scratch/loop-$round" "$scratch/wake-loop" "$seconds"
     for pid in "${pids[@]}"; do wait "$pid"; done
 done
 

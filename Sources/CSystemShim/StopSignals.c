@@ -8,7 +8,8 @@
 
 static atomic_int first_signal;
 static atomic_int child_group;
-static const char *first_message = "\nmotionbench: stopping after the case in flight and writing what is finished (signal again to stop at once)\n";
+static const char *first_message = "";
+static const char *second_message = "";
 
 static void write_stderr(const char *text) {
     size_t length = 0;
@@ -24,14 +25,15 @@ static void on_stop_signal(int number) {
         write_stderr(first_message);
         return;
     }
-    write_stderr("\nmotionbench: stopped at once; files already written are complete\n");
+    write_stderr(second_message);
     int group = atomic_load(&child_group);
     if (group > 0) kill(-group, SIGKILL);
     _exit(128 + number);
 }
 
-int mb_install_stop_signals(const char *message) {
-    if (message != NULL) first_message = message;
+int mb_install_stop_signals(const char *first, const char *second) {
+    first_message = first;
+    second_message = second;
     struct sigaction action = {0};
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);

@@ -95,10 +95,18 @@ import Testing
         #expect(try expectEveryFileComplete(folder).contains("report.md"))
     }
 
+    /// Run by another name, as a package's own executable is: both messages name it.
     @Test func aSecondSignalStopsAtOnceLeavingTheLastCheckpointWhole() throws {
         let folder = CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let running = try CLI.start(realTimeRun + ["--out", folder.path])
+        let ownExecutable = CLI.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: ownExecutable)
+        }
+        try FileManager.default.createDirectory(at: ownExecutable, withIntermediateDirectories: true)
+        let joltBench = ownExecutable.appendingPathComponent("jolt-bench")
+        try FileManager.default.createSymbolicLink(at: joltBench, withDestinationURL: CLI.executable)
+        let running = try CLI.start(realTimeRun + ["--out", folder.path], executable: joltBench)
         try waitFor(folder.appendingPathComponent("run.json"))
         // Both signals inside the second one-second case: a first one that landed before that case began
         // would let the run finish its reports before the second arrived.
@@ -109,7 +117,9 @@ import Testing
         let outcome = try running.wait()
 
         #expect(outcome.status == 130)
-        #expect(outcome.stderr.contains("stopped at once"))
+        #expect(outcome.stderr.contains("\njolt-bench: stopping after the case in flight"))
+        #expect(outcome.stderr.contains("\njolt-bench: stopped at once"))
+        #expect(!outcome.stderr.contains("motionbench"), "stderr: \(outcome.stderr)")
         // Stopped before the case in flight finished: what is on disk is the checkpoint before it.
         #expect(try expectEveryFileComplete(folder) == ["run.json"])
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))

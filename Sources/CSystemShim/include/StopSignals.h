@@ -3,11 +3,11 @@
 #ifndef MOTIONBENCH_STOPSIGNALS_H
 #define MOTIONBENCH_STOPSIGNALS_H
 
-/// Installs handlers for SIGINT and SIGTERM. The first such signal is only recorded, with `message`
-/// on stderr (a string that must outlive the process; NULL for the run's "stopping after the case in
-/// flight"); any second one writes a line and exits the process at once with 128 + its number, which
-/// cannot tear a file written by renaming a finished temporary over it. Returns 0, or an errno value.
-int mb_install_stop_signals(const char *message);
+/// Installs handlers for SIGINT and SIGTERM. The first such signal is only recorded, with
+/// `first_message` on stderr; any second one writes `second_message` and exits the process at once
+/// with 128 + its number, which cannot tear a file written by renaming a finished temporary over it.
+/// Both strings must outlive the process. Returns 0, or an errno value.
+int mb_install_stop_signals(const char *first_message, const char *second_message);
 
 /// The first SIGINT or SIGTERM received since `mb_install_stop_signals`, or 0.
 int mb_stop_signal_received(void);

@@ -14,10 +14,15 @@ struct StopSignal {
     let number: Int32
 
     /// Installs the handlers; should that fail, the default ones stay, which stop at once. The first
-    /// signal prints `message` (one line; by default a run's "stopping after the case in flight").
-    static func install(saying message: String? = nil) {
-        // The handler prints it whenever a signal comes: a copy kept for the life of the process.
-        _ = mb_install_stop_signals(message.map { strdup("\nmotionbench: \($0)\n") })
+    /// signal prints `message` (one line), the second that it stopped at once, each after the name
+    /// this executable was run by.
+    static func install(
+        saying message: String = "stopping after the case in flight and writing what is finished (signal again to stop at once)"
+    ) {
+        let name = CommandContext.executableName
+        // The handler prints them whenever a signal comes: copies kept for the life of the process.
+        _ = mb_install_stop_signals(
+            strdup("\n\(name): \(message)\n"), strdup("\n\(name): stopped at once; files already written are complete\n"))
     }
 
     /// Names the process group of a child in flight (its pid: Foundation's `Process` starts each in a

@@ -175,6 +175,9 @@ import Testing
                 ["compare"] + arguments.map(\.path) + ["--csv", csv.path, "--markdown", outputs.appendingPathComponent("compare.md").path])
             #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.hasPrefix("Error: \(named.path)"), "\(outcome.stderr)")
+            let why =
+                named == broken ? "run.json:1: not a motionbench run.json (malformed JSON: the text ends in the middle)" : ": no such file or folder"
+            #expect(outcome.stderr.contains(why), "\(outcome.stderr)")
             #expect(outcome.stdout.isEmpty)
         }
         #expect(try String(contentsOf: csv, encoding: .utf8) == "an earlier comparison\n")

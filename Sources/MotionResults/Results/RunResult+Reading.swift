@@ -16,12 +16,14 @@ extension RunResult {
         do {
             version = try JSONDecoder().decode(Version.self, from: data).schemaVersion
         } catch {
-            throw RunFileError(path: url.path, reason: "not a motionbench run.json (\(describe(error)))")
+            let (line, problem) = describe(error, in: data)
+            throw RunFileError(path: url.path, line: line, reason: "not a motionbench run.json (\(problem))")
         }
         guard version == currentSchemaVersion, case let .failure(error) = decoded else {
             throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
         }
-        throw RunFileError(path: url.path, reason: describe(error))
+        let (line, problem) = describe(error, in: data)
+        throw RunFileError(path: url.path, line: line, reason: problem)
     }
 
     /// The largest run.json read: a full run of every workload writes about 2 MB, so anything this big is not
@@ -33,7 +35,11 @@ extension RunResult {
     private static func read(_ url: URL) throws -> Data {
         // Non-blocking, so a FIFO named run.json is refused below instead of waiting for a writer.
         let handle = open(url.path, O_RDONLY | O_NONBLOCK)
-        guard handle >= 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
+        guard handle >= 0 else {
+            // Worded as every other command words a path that is not there.
+            if errno == ENOENT { throw RunFileError(path: url.path, reason: "no such file or folder") }
+            throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
         defer { close(handle) }
         var status = stat()
         guard fstat(handle, &status) == 0 else { throw RunFileError(path: url.path, reason: "cannot read: \(String(cString: strerror(errno)))") }
@@ -50,16 +56,18 @@ extension RunResult {
         }
     }
 
-    private static func describe(_ error: Error) -> String {
+    /// What a decoding error says of `data`, with the line at fault when the JSON itself is broken.
+    private static func describe(_ error: Error, in data: Data) -> (line: Int?, problem: String) {
         switch error {
         case let DecodingError.dataCorrupted(context):
-            return "malformed JSON: \(context.debugDescription)"
+            if let broken = JSONSyntax.firstError(in: data) { return (broken.line, "malformed JSON: \(broken.reason)") }
+            return (nil, "malformed JSON: \(context.debugDescription)")
         case let DecodingError.keyNotFound(key, context):
-            return "missing field '\(path(context.codingPath + [key]))'"
+            return (nil, "missing field '\(path(context.codingPath + [key]))'")
         case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-            return "wrong value at '\(path(context.codingPath))': \(context.debugDescription)"
+            return (nil, "wrong value at '\(path(context.codingPath))': \(context.debugDescription)")
         default:
-            return String(describing: error)
+            return (nil, String(describing: error))
         }
     }
 

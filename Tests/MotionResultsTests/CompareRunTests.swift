@@ -60,6 +60,17 @@ import Testing
         #expect(comparison.outcome == .incomplete)
     }
 
+    /// Runs of different plans share no case: nothing was compared, so nothing is said to gate, even
+    /// where the one side's repetitions could have.
+    @Test func casesOnOneSideOnlyGateNothing() {
+        let comparison = RunComparison(
+            baseline: F.run(F.repetitions(filter: "raw", cpuNs: [100, 101, 102, 103, 104])),
+            candidate: F.run(F.repetitions(filter: "low-pass", cpuNs: [100]))
+        )
+        #expect(comparison.outcome == .incomplete)
+        #expect(comparison.gatingMetrics.isEmpty)
+    }
+
     @Test func aRegressionWinsOverMissingCases() {
         let comparison = RunComparison(
             baseline: F.run(F.repetitions(filter: "raw", cpuNs: [100, 101, 102, 103, 104]) + F.repetitions(filter: "low-pass", cpuNs: [100])),

@@ -81,9 +81,12 @@ public struct RunComparison: Sendable {
         return found
     }
 
-    /// The metrics that decided the outcome: those of rows that gate.
+    /// The metrics that decided the outcome: those of rows that gate with a figure on both sides (a row
+    /// one side lacks makes the comparison incomplete, whatever its metric).
     public var gatingMetrics: [ComparedMetric] {
-        (ComparedMetric.costMetrics + ComparedMetric.accuracyMetrics).filter { metric in rows.contains { $0.metric == metric && $0.gates } }
+        (ComparedMetric.costMetrics + ComparedMetric.accuracyMetrics).filter { metric in
+            rows.contains { $0.metric == metric && $0.gates && $0.verdict != .missing }
+        }
     }
 
     /// A row when either side has a figure; none when neither does (lateness in virtual time), as

@@ -32,6 +32,21 @@ import Testing
         }
     }
 
+    /// Events the source knows no truth of cannot be scored, and the run says so rather than leaving
+    /// out their accuracy in silence.
+    @Test func eventsTheSourceHasNoTruthOfAreNamed() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(
+            ["run", "counting-events", "counting", "--mode", "virtual", "--samples", "1000", "--out", folder.path], executable: CLI.fixture)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "note: counting-events detects sample, which synthetic:tilt-and-shake,seed=1 has no truth of: not scored (a recording with labels=FILE gives them truth)"
+            ), "stderr: \(outcome.stderr)")
+        #expect(!outcome.stderr.contains("note: counting detects"))
+    }
+
     @Test func theUsageLineNamesTheExecutableRun() throws {
         let own = try CLI.run(["run", "counting-closure", "--no-such-flag"], executable: CLI.fixture)
         #expect(own.status == 64 && own.stderr.hasPrefix("Error: Unknown option '--no-such-flag'"), "stderr: \(own.stderr)")

@@ -129,6 +129,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: plots.path), "nothing is written from a malformed file")
     }
 
+    /// A run with nothing `plot` draws (no truth, no real-time case) is told so, not only "Wrote report.md".
+    @Test func plotSaysWhenARunHasNothingToPlot() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["run", "motion-cube", "--param", "shapes=1", "--mode", "virtual", "--samples", "100", "--emit", "--out", folder.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let plot = try CLI.run(["plot", folder.path])
+        #expect(plot.status == 0, "stderr: \(plot.stderr)")
+        #expect(
+            plot.stderr.contains("note: nothing to plot: plots are drawn for workloads with truth and for real-time cases, and this run has neither"))
+    }
+
     /// The documentation's Output formats article lists every column a workload emits.
     @Test func theDocumentationListsEveryEmittedColumn() throws {
         let article = try String(

@@ -41,6 +41,11 @@ struct PlotCommand: ParsableCommand {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
             for file in plots.missing { FileHandle.standardError.write(Data("note: no \(file) (run with --emit to plot it)\n".utf8)) }
+            if plots.charts.isEmpty, plots.missing.isEmpty {
+                let subject = names == nil ? "this run has" : "these cases have"
+                FileHandle.standardError.write(
+                    Data("note: nothing to plot: plots are drawn for workloads with truth and for real-time cases, and \(subject) neither\n".utf8))
+            }
             var files = plots.charts.map(\.fileName)
             try RunPlots.write(plots.charts, to: folder)
             let report = folder.appendingPathComponent(RunFolder.reportFile)

@@ -4,6 +4,7 @@ import MotionBench
 import MotionReports
 import MotionResults
 import MotionSensors
+import MotionWorkloads
 import SystemView
 
 /// `motionbench run`: plans the matrix, runs it, writes the run folder and prints a summary.
@@ -163,6 +164,7 @@ struct RunCommand: ParsableCommand {
                 FileHandle.standardError.write(
                     Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
             }
+            if !quiet { noteUnscoredEvents(of: cases, catalogue: catalogue, input: input) }
             let session: RunSession
             do {
                 session = try RunSession(folder: URL(literalPath: out ?? "results/\(Self.folderTimestamp())"))
@@ -227,6 +229,21 @@ struct RunCommand: ParsableCommand {
         let folder = URL(literalPath: out)
         try AtomicFile.prepareFolder(folder)
         _ = try RunReport.write(result, to: folder, formats: [.json])
+    }
+
+    /// Says which declared events of the planned workloads the source knows no truth of, so a run
+    /// without their accuracy is not a surprise.
+    private func noteUnscoredEvents(of cases: [CaseSpec], catalogue: WorkloadCatalogue, input: RunInput) {
+        let known = input.reference?.eventLabels ?? []
+        var seen = Set<String>()
+        for spec in cases where seen.insert(spec.workload).inserted {
+            let unknown = (catalogue.named(spec.workload)?.descriptor.events ?? []).map(\.label).filter { !known.contains($0) }
+            guard !unknown.isEmpty else { continue }
+            FileHandle.standardError.write(
+                Data(
+                    ("note: \(spec.workload) detects \(unknown.joined(separator: ", ")), which \(input.source) has no truth of: "
+                        + "not scored (a recording with labels=FILE gives them truth)\n").utf8))
+        }
     }
 
     private static func folderTimestamp() -> String {

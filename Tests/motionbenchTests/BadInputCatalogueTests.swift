@@ -45,6 +45,8 @@ import Testing
         ),
         (["run", "accelerometer", "--rate", "nan"], "--rate: 'nan' is not a number"),
         (["run", "heading", "--param", "kp=inf"], "--param kp: 'inf' is not a number"),
+        (["run", "heading", "--filter", "mahony", "--param", "kp=150"], "kp=150 is outside 0…100"),
+        (["run", "motion-cube", "--param", "shapes=2.5"], "shapes=2.5 is not a whole number (range 0…5000)"),
     ])
     func conflictingOrOversizedArgumentsExit64(arguments: [String], message: String) throws {
         let folder = CLI.temporaryFolder()

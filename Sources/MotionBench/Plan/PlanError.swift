@@ -89,8 +89,9 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case let .workloadLacksParameter(workload, parameter):
             return "workload '\(workload)' has no parameter '\(parameter)'"
         case let .parameterValueOutOfRange(parameter, value):
-            let kind = parameter.isInteger ? "a whole number" : "a number"
-            return "\(parameter.name)=\(spell(value)) is not \(kind) in \(spell(parameter.range.lowerBound))...\(spell(parameter.range.upperBound))"
+            let range = "\(spell(parameter.range.lowerBound))…\(spell(parameter.range.upperBound))"
+            let problem = parameter.range.contains(value) ? "is not a whole number (range \(range))" : "is outside \(range)"
+            return "\(parameter.name)=\(spell(value)) \(problem)"
         case let .parameterTunesNoSelectedFilter(parameter, workload, filters):
             return "\(parameter) tunes \(workload)'s \(filters.joined(separator: ", ")) only, and no filter selected is one of them"
         case let .durationNotPositive(seconds):

@@ -10,8 +10,9 @@ import PackagePlugin
 /// motionbench's `MotionBenchCLI` (found by that dependency, not by name, so renames do not break it).
 /// With several, `--target NAME` picks one. Only `--target`, `--configuration debug|release` (release
 /// by default: a plugin's build would otherwise be a debug one) and `--dry-run` (build, then print the
-/// command instead of running it; with `init`, print the files it would write) are the plugin's; every other argument goes to the
-/// executable as it is, so each flag and its help live in one place, the executable's.
+/// command instead of running it; with `init`, print the files it would write) are the plugin's;
+/// every other argument goes to the executable as it is, so each flag and its help live in one place,
+/// the executable's.
 ///
 /// SwiftPM ends every failing plugin with exit code 1, whatever the executable's, so the plugin's last
 /// line gives the executable's code and what it means; and it prints whatever a plugin's children

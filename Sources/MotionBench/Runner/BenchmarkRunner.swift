@@ -153,7 +153,7 @@ public struct BenchmarkRunner {
             secondsFrom = Array(repeating: 0, count: cases.count + 1)
             for index in cases.indices.reversed() {
                 let measurements = (before[index] ? 1.0 : 0) + (after[index] ? 1 : 0)
-                secondsFrom[index] = secondsFrom[index + 1] + measurements * cases[index].durationSeconds / 2
+                secondsFrom[index] = secondsFrom[index + 1] + measurements * HarnessFloor.wakeSeconds(beside: cases[index])
             }
         }
 

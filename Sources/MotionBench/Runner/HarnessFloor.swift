@@ -29,13 +29,19 @@ public enum HarnessFloor {
     }
 
     /// One measurement of the wake floor beside the real-time case `spec`: paced as it is (rate or
-    /// recorded timing, display frames), in its repetition, for half its length, as the floor is
-    /// measured twice around the cases it serves.
+    /// recorded timing, display frames), in its repetition, for `wakeSeconds(beside:)`.
     static func wakeSpec(beside spec: CaseSpec) -> CaseSpec {
         CaseSpec(
             workload: name, rateHz: spec.rateHz, filter: CountingWorkload.descriptor.filters[0], mode: .realtime, repetition: spec.repetition,
-            durationSeconds: spec.durationSeconds / 2, sampleCount: spec.sampleCount, displayRateHz: spec.displayRateHz, seed: spec.seed,
+            durationSeconds: wakeSeconds(beside: spec), sampleCount: spec.sampleCount, displayRateHz: spec.displayRateHz, seed: spec.seed,
             recordedTiming: spec.recordedTiming)
+    }
+
+    /// How long one measurement of the wake floor beside `spec` lasts: half the case, as the floor is
+    /// measured twice around the cases it serves, but at least a second (no longer than the case), so
+    /// a short case's floor still has the steady stretch (`CaseResult.steadyWorkloadCpu`) the case has.
+    static func wakeSeconds(beside spec: CaseSpec) -> Double {
+        min(spec.durationSeconds, max(spec.durationSeconds / 2, 1))
     }
 
     /// Measures the floor's case `spec` through `harness`, fed by the virtual device lying still.

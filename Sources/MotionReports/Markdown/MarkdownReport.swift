@@ -217,9 +217,9 @@ public enum MarkdownReport {
         guard let floors = run.wakeFloors, !floors.isEmpty else { return "" }
         var out = "### The wake floor\n\n"
         out += "A workload that does nothing but count its samples, paced in real time as the cases above are (the same rate, frames and "
-        out += "sensors), measured twice for each pacing in each repetition, for half a case's length (a second at least), just before the first case it serves "
-        out += "and just after the last. Its CPU is this machine's cost of waking a thread for every sample and frame, which a phone pays "
-        out += "at its own price: it is not portable, and the report sets each real-time case above it.\n\n"
+        out += "sensors), measured twice for each pacing in each repetition, for half a case's length (a second at least), just before "
+        out += "the first case it serves and just after the last. Its CPU is this machine's cost of waking a thread for every sample "
+        out += "and frame, which a phone pays at its own price: it is not portable, and the report sets each real-time case above it.\n\n"
         out += "| Rate (Hz) | Frames (Hz) | Sensors | Rep | Measured | CPU µs/s | CPU ns/sample |\n|---:|---:|---:|---:|---|---:|---:|\n"
         var seen: [String: Int] = [:]
         for floor in floors {

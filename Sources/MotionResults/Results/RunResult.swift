@@ -34,9 +34,9 @@ public struct RunResult: Sendable, Codable, Equatable {
     public var harnessFloor: CaseResult? = nil
     /// What waking a workload thread for each sample and frame costs on this machine: a do-nothing
     /// workload paced in real time as the run's real-time cases are (`WakePacing`), measured for each
-    /// pacing in each repetition twice, for half a case's length (a second at least), just before the first case it
-    /// serves and just after the last (`CostAboveWakeFloor`); nil for a run without real-time cases,
-    /// a merged run, and runs recorded before the wake floor was measured.
+    /// pacing in each repetition twice, for half a case's length (a second at least), just before the
+    /// first case it serves and just after the last (`CostAboveWakeFloor`); nil for a run without
+    /// real-time cases, a merged run, and runs recorded before the wake floor was measured.
     public var wakeFloors: [CaseResult]? = nil
 
     /// Creates a run result of the current schema.

@@ -6,13 +6,14 @@
 # binary with MOTIONBENCH_FIXTURE_EXTRA_WORK more rounds a sample, as `ab-honesty.sh` does.
 #
 #   scripts/timing-gate.sh                                     the figures on the Results page
-#   scripts/timing-gate.sh --runs 20 --slowed 10 --extra 2 --binary .build/release/motionbench-fixture
+#   scripts/timing-gate.sh --runs 20 --slowed 10 --extra 3 --binary .build/release/motionbench-fixture
 #
 # Options:
 #   --runs N           A/A comparisons of unchanged code (default 12)
 #   --slowed N         comparisons of the slower build (default 5)
 #   --rounds R         the feature's rounds of arithmetic a sample (default 1)
-#   --extra N          the slower build's extra rounds a sample (default 1)
+#   --extra N          the slower build's extra rounds a sample (default 6: about half again the
+#                      feature's figure, harness included, where a round costs about a nanosecond)
 #   --samples N        virtual-time samples per case (default 20000)
 #   --binary PATH      the fixture executable (default: build .build/release/motionbench-fixture)
 #   --keep DIR         work in DIR and keep every run and comparison (default: a temporary folder)
@@ -23,7 +24,7 @@
 # and every slowed one exited 2; 1 otherwise; 64 on a bad command line.
 set -euo pipefail
 
-runs=12 slowed=5 rounds=1 extra=1 samples=20000 binary= keep=
+runs=12 slowed=5 rounds=1 extra=6 samples=20000 binary= keep=
 source "$(dirname "$0")/lib/options.sh"
 read_options "runs slowed rounds extra samples binary keep" "$@"
 for number in "$runs" "$slowed" "$rounds" "$extra" "$samples"; do

@@ -15,7 +15,7 @@ struct ProgressLine {
         guard active else { return }
         let eta = Int(progress.remainingSeconds.rounded(.up))
         let text = "[\(progress.index)/\(progress.total)] \(Self.label(progress.spec)) · ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(VisibleText.escaping(text))".utf8))
     }
 
     /// A short label of a case, e.g. `accelerometer 10 Hz low-pass virtual #1` or

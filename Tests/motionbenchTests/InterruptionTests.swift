@@ -89,7 +89,7 @@ import Testing
         let outcome = try running.wait()
 
         #expect(outcome.status == 130, "stderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains("SIGINT arrived during the last case: every case finished and was written"))
+        #expect(outcome.stderr.contains("SIGINT arrived during the last case or after it: every case finished and was written"))
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.interruption == nil && run.cases.count == 2)
         #expect(try expectEveryFileComplete(folder).contains("report.md"))

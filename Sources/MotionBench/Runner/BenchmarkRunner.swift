@@ -15,12 +15,12 @@ public struct BenchmarkRunner {
 
     /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
     /// `probe`, sampling at `samplerRateHz`, scoring detected events with `eventTolerances` by label in
-    /// place of the ones workloads declare.
+    /// place of the ones workloads declare, each case kept within `bounds`.
     public init(
         probe: ProcessProbe, samplerRateHz: Double = 10, catalogue: WorkloadCatalogue, input: RunInput,
-        eventTolerances: [String: EventTolerance] = [:]
+        eventTolerances: [String: EventTolerance] = [:], bounds: CaseBounds = CaseBounds()
     ) {
-        harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz)
+        harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz, bounds: bounds)
         self.catalogue = catalogue
         self.input = input
         self.eventTolerances = eventTolerances
@@ -40,9 +40,11 @@ public struct BenchmarkRunner {
 
     /// Runs every case in order, after the harness's floor (`harnessFloor`, a case of `HarnessFloor`;
     /// nil measures none). Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the
-    /// run there, scored and marked interrupted, so the case in flight always finishes. After each case
-    /// it hands `checkpoint` the run so far, marked in progress, for a caller that keeps finished cases
-    /// safe on disk.
+    /// run there, scored and marked interrupted; the case in flight finishes, unless it runs on past
+    /// the bounds' grace, when it is left out (`CaseBounds`). After each case it hands `checkpoint`
+    /// the run so far, marked in progress, for a caller that keeps finished cases safe on disk. A case
+    /// that passes the memory budget or does not return in time ends the run: it throws `RunHalted`,
+    /// which holds the finished cases.
     public func run(
         _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, progress: (Progress) -> Void = { _ in },
         stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
@@ -60,7 +62,20 @@ public struct BenchmarkRunner {
             }
             progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(cases[offset...])))
             let caseStart = Date()
-            results.append(try run(spec))
+            do {
+                results.append(try run(spec))
+            } catch let ending as CaseEnding {
+                if case .stopRequested = ending {
+                    stopCause = stopRequested() ?? "a stop request"
+                    break
+                }
+                // Nothing more is run or replayed: the workload may still be running, or hold the memory.
+                var halted = RunResult(
+                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
+                    cases: results, interruption: RunInterruption(state: .interrupted, plannedCases: cases.count))
+                halted.harnessFloor = floor
+                throw RunHalted(run: halted, reason: ending)
+            }
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
             if offset + 1 < cases.count {
                 var partial = RunResult(
@@ -182,4 +197,15 @@ struct DurationEstimator {
             total + (spec.mode == .realtime ? spec.durationSeconds + overheadSeconds : virtual)
         }
     }
+}
+
+/// A run ended by a case that passed the memory budget or did not return in time (`CaseEnding`):
+/// the cases finished before it, unscored, for the caller to keep.
+public struct RunHalted: Error, CustomStringConvertible {
+    /// The finished cases, marked interrupted.
+    public var run: RunResult
+    /// The case that ended the run, and why.
+    public var reason: CaseEnding
+
+    public var description: String { reason.description }
 }

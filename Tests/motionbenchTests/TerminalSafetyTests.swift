@@ -59,6 +59,17 @@ import Testing
         #expect(walkInfo.stderr.contains("annotation 'é\\u{1b}]0;pwned\\u{7}"), "\(walkInfo.stderr)")
     }
 
+    /// `--quiet` prints the run's folder: one whose name holds a newline is still one line.
+    @Test func aFolderNameWithANewlineIsPrintedOnOneLine() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a\nb")
+        let outcome = try CLI.run(["run", "barometer", "--filter", "none", "--mode", "virtual", "--samples", "200", "--out", out.path, "--quiet"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == folder.path + "/a\\u{a}b\n", "\(outcome.stdout.debugDescription)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("run.json").path))
+    }
+
     @Test func aRunJSONsNamesAreShownInCompareAndReport() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

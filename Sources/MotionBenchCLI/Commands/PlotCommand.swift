@@ -53,7 +53,7 @@ struct PlotCommand: ParsableCommand {
                 try AtomicFile.write(MarkdownReport.render(run, charts: RunCharts.make(run) + plots.charts), to: report)
                 files.append(RunFolder.reportFile)
             }
-            TerminalOutput.print(files.isEmpty ? "No plots to draw for \(folder.path)" : "Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+            TerminalOutput.line(files.isEmpty ? "No plots to draw for \(folder.path)" : "Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }
 }

@@ -210,10 +210,10 @@ struct RunCommand: ParsableCommand {
             progress.finish()
             let folder = session.folder
             if quiet {
-                TerminalOutput.print(folder.path)
+                TerminalOutput.line(folder.path)
             } else {
-                TerminalOutput.print(SummaryTable.render(counted), terminator: "")
-                TerminalOutput.print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+                TerminalOutput.print(SummaryTable.render(counted))
+                TerminalOutput.line("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
             }
             for result in counted.cases where result.fellBehind {
                 TerminalOutput.message("warning: \(ProgressLine.label(result.spec)) fell behind: \(result.pacingSummary)")

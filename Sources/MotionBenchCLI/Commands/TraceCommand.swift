@@ -56,7 +56,7 @@ struct TraceConvertCommand: ParsableCommand {
                 throw CommandFailure(String(describing: error))
             }
             let info = TraceInfo(imported.trace)
-            TerminalOutput.print(
+            TerminalOutput.line(
                 "Wrote \(output): \(imported.trace.sensors.map(\.rawValue).joined(separator: ", ")), \(String(format: "%.3f", info.duration)) s")
         }
     }

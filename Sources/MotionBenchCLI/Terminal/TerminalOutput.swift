@@ -12,6 +12,12 @@ enum TerminalOutput {
         FileHandle.standardError.write(Data((VisibleText.escaping(message) + "\n").utf8))
     }
 
+    /// `text` as one line on standard output (a folder's path, what was written), every control
+    /// character in it shown.
+    static func line(_ text: String) {
+        Swift.print(VisibleText.escaping(text))
+    }
+
     /// `text` on standard output, its lines kept and every other control character shown.
     static func print(_ text: String, terminator: String = "\n") {
         Swift.print(VisibleText.escaping(text, keepingNewlines: true), terminator: terminator)

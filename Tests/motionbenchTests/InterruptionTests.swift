@@ -127,6 +127,23 @@ import Testing
         #expect((1..<8).contains(run.cases.count))
     }
 
+    /// Two signals while the first case runs, into a folder the run made and has written nothing
+    /// into yet: no empty folder is left behind.
+    @Test func twoSignalsBeforeAnythingIsWrittenLeaveNoFolder() throws {
+        let parent = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("run")
+        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--mode", "realtime", "--duration", "5", "--out", folder.path])
+        for _ in 0..<3000 where !FileManager.default.fileExists(atPath: folder.path) { usleep(10_000) }
+        usleep(300_000)
+        running.send(SIGINT)
+        usleep(100_000)
+        running.send(SIGINT)
+        let outcome = try running.wait()
+        #expect(outcome.status == 130 && outcome.stderr.contains("stopped at once"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "the empty run folder is left")
+    }
+
     /// A run killed in a folder that held a finished run of another plan: what is left is the new
     /// run's checkpoint alone, none of the old run's report, CSV files or charts beside it. Other
     /// files in the folder stay.

@@ -120,8 +120,14 @@ struct RealTimeCase {
         let startNs = mb_monotonic_ns() + startLeadNs
         samples.start(at: startNs)
         frames?.start(at: startNs)
+        let (firstDueNs, lastDueNs) =
+            samples.tickCount > 0
+            ? (samples.schedule.deadline(ofTick: 0), samples.schedule.deadline(ofTick: samples.tickCount - 1)) : (startNs, startNs)
+        // A touch waits for room in the queue, but not past the case's end: a workload that has left
+        // the queue full that long has fallen behind, and the hub must end the case on time.
+        let endNs = lastDueNs + drainNs
         func queueTouches(dueBy time: Double) {
-            while let touch = touches.next(dueBy: time) { queue.pushWaiting(.touch(touch)) { stop.isRaised } }
+            while let touch = touches.next(dueBy: time) { queue.pushWaiting(.touch(touch)) { stop.isRaised || mb_monotonic_ns() >= endNs } }
         }
         var figures = HubFigures()
         while (!samples.isFinished || frames?.isFinished == false) && !stop.isRaised {
@@ -157,8 +163,8 @@ struct RealTimeCase {
         }
         if !queue.isDrained { figures.unhandled = queue.close() }
         figures.missed = samples.missed
-        figures.firstDueNs = samples.schedule.deadline(ofTick: 0)
-        figures.lastDueNs = samples.schedule.deadline(ofTick: max(0, samples.tickCount - 1))
+        figures.firstDueNs = firstDueNs
+        figures.lastDueNs = lastDueNs
         figures.missedFrames = frames?.missed ?? 0
         figures.lateness = samples.lateness
         return figures

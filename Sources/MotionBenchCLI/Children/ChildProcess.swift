@@ -118,10 +118,11 @@ final class ChildProcess {
     }
 
     /// Stops what the child left running when it ended (a detached grandchild, adopted as an
-    /// orphan), with everything that started; returns how many processes there were.
+    /// orphan), with everything that started, and waits for the orphans that ended meanwhile;
+    /// returns how many processes were still running.
     func stopLeftovers() -> Int {
         let left = Int(mb_adopted_orphans())
-        if left > 0 { _ = mb_stop_process_tree(0, SIGKILL, 1) }
+        _ = mb_stop_process_tree(0, SIGKILL, 1)
         return left
     }
 

@@ -6,4 +6,4 @@ MotionbenchCommand.main(
     catalogue: try WorkloadCatalogue([
         BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
         ShakeSpotterWorkload.self,
-    ]).adding([countingClosure, countingEventsClosure]))
+    ]).adding([countingClosure, countingEventsClosure, bufferedClosure]))

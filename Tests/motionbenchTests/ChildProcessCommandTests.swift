@@ -4,18 +4,18 @@ import Testing
 
 @testable import MotionResults
 
+#if os(Linux)
+    private let findsDescendants = true
+#else
+    private let findsDescendants = false
+#endif
+
 /// What `ab` and `run --counter instructions` start goes with them, however they end: a build that
 /// leaves a detached grandchild (`setsid`) neither hangs a round nor outlives it, and a valgrind that
 /// ignores SIGINT and SIGTERM, and starts a detached child of its own, is stopped by one signal or two,
 /// leaving no process and nothing in the temporary folder.
-@Suite(.serialized, .enabled(if: ChildProcessCommandTests.findsDescendants, "a detached descendant is found through Linux's /proc"))
+@Suite(.serialized, .enabled(if: findsDescendants, "a detached descendant is found through Linux's /proc"))
 struct ChildProcessCommandTests {
-    #if os(Linux)
-        static let findsDescendants = true
-    #else
-        static let findsDescendants = false
-    #endif
-
     /// A folder for a test's scripts and its own temporary folder (`tmp`), which the caller removes.
     static func sandbox() throws -> (folder: URL, temporary: URL, pids: URL) {
         let folder = CLI.temporaryFolder()

@@ -24,6 +24,11 @@ struct StarterTarget {
         guard Self.isValidName(name) else {
             throw PluginFailure("init: '\(name)' is not a target name: letters, digits, '-' and '_', starting with a letter")
         }
+        if let module = Self.toolchainModules.first(where: { Self.moduleName($0) == Self.moduleName(name) }) {
+            throw PluginFailure(
+                "init: '\(name)' is the Swift toolchain's module \(module): a target of that name would stand in for it, and the package would not build: pick another name"
+            )
+        }
         if let target = package.targets.first(where: { Self.moduleName($0.name) == Self.moduleName(name) }) {
             throw PluginFailure("init: \(package.displayName) already has a target named '\(target.name)': pick another name")
         }
@@ -153,6 +158,17 @@ struct StarterTarget {
             throw PluginFailure("init: \(error.localizedDescription); nothing was written")
         }
     }
+
+    /// The modules every Swift toolchain or SDK provides, which a target's module must not shadow: the
+    /// standard library's, Foundation's, the C libraries' overlays, the test frameworks', and those the
+    /// manifest and plugin APIs import. (The names starting with `_`, `_Concurrency` and its kin, are
+    /// no target names already.)
+    static let toolchainModules = [
+        "Swift", "SwiftOnoneSupport", "SwiftShims", "Distributed", "Observation", "RegexBuilder", "Synchronization", "Runtime", "Cxx",
+        "CxxStdlib", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+        "CoreFoundation", "Dispatch", "XCTest", "Testing", "Glibc", "SwiftGlibc", "Musl", "Android", "Bionic", "WASILibc", "WinSDK",
+        "ucrt", "CRT", "Darwin", "ObjectiveC", "os", "PackageDescription", "PackagePlugin", "CompilerPluginSupport",
+    ]
 
     /// Letters, digits, `-` and `_`, starting with a letter.
     static func isValidName(_ name: String) -> Bool {

@@ -8,7 +8,7 @@
 // reused only when no free one is left.
 //
 // The process's live heap is one shared counter: each allocation adds its block's usable size and
-// each free subtracts it (a block is often freed by another thread than the one that made it, so
+// each free subtracts it (a realloc adds the change of size, in one step) (a block is often freed by another thread than the one that made it, so
 // per-thread sums could not say what is live at one instant, nor its peak). That costs one atomic
 // add per call, and on an allocation a read of the peak, written only when it is passed.
 
@@ -46,8 +46,8 @@ typedef struct {
     _Atomic int64_t tid;
     _Atomic uint64_t calls;
     _Atomic uint64_t bytes;
-    /// Usable bytes of every block the slot's threads allocated: never reset, as only their sum
-    /// over all slots (the process's) is read.
+    /// Usable bytes of every block the slot's threads allocated (of a realloc, its growth): never
+    /// reset, as only their sum over all slots (the process's) is read.
     _Atomic uint64_t usableBytes;
 } Slot;
 
@@ -127,8 +127,9 @@ static inline Slot *currentSlot(void) {
     return slot;
 }
 
-/// Counts an allocation of `requested` bytes that got a block of `usable` bytes (0 when it failed).
-static inline void count(size_t requested, size_t usable) {
+/// Counts an allocation call of `requested` bytes that got `usable` bytes more (0 when it failed) and
+/// changed the live heap by `live` bytes.
+static inline void countChange(size_t requested, size_t usable, int64_t live) {
     Slot *slot = currentSlot();
     if (slot != NULL) {
         // Only this thread writes its slot: a load and a store, no read-modify-write.
@@ -138,7 +139,12 @@ static inline void count(size_t requested, size_t usable) {
     } else if (usable > 0) {
         atomic_fetch_add_explicit(&unslottedUsableBytes.value, (int64_t)usable, memory_order_relaxed);
     }
-    if (usable > 0) addLive((int64_t)usable);
+    if (live != 0) addLive(live);
+}
+
+/// Counts an allocation of `requested` bytes that got a block of `usable` bytes (0 when it failed).
+static inline void count(size_t requested, size_t usable) {
+    countChange(requested, usable, (int64_t)usable);
 }
 
 static inline size_t usableSize(void *pointer) {
@@ -161,10 +167,11 @@ void *realloc(void *pointer, size_t size) {
     size_t before = usableSize(pointer);
     void *moved = __libc_realloc(pointer, size);
     if (moved != NULL) {
-        // The block at its new size is a new allocation, and the old one is freed.
-        count(size, usableSize(moved));
-        addLive(-(int64_t)before);
-    } else if (size == 0) {
+        // The change it is, in one step of the live heap, so its peak never holds the old block and the
+        // new one together: growth is allocated (and asked for), a shrink frees the difference.
+        size_t after = usableSize(moved);
+        countChange(size > before ? size - before : 0, after > before ? after - before : 0, (int64_t)after - (int64_t)before);
+    } else if (size == 0 && pointer != NULL) {
         // realloc(pointer, 0) freed the block.
         addLive(-(int64_t)before);
     }

@@ -2,6 +2,7 @@
 #include "CSystemShim.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -208,5 +209,25 @@ void mb_return_free_memory(void) {
     malloc_trim(0);
 #elif defined(__APPLE__)
     malloc_zone_pressure_relief(NULL, 0);
+#endif
+}
+
+uint64_t mb_resident_bytes(void) {
+#if defined(__linux__)
+    int file = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (file < 0) return 0;
+    char text[128];
+    ssize_t count = read(file, text, sizeof text);
+    close(file);
+    uint64_t pages = 0;
+    if (count <= 0 || mb_statm_resident_pages(text, (size_t)count, &pages) != 0) return 0;
+    return pages * (uint64_t)sysconf(_SC_PAGESIZE);
+#elif defined(__APPLE__)
+    struct mach_task_basic_info info;
+    mach_msg_type_number_t size = MACH_TASK_BASIC_INFO_COUNT;
+    if (task_info(mach_task_self(), MACH_TASK_BASIC_INFO, (task_info_t)&info, &size) != KERN_SUCCESS) return 0;
+    return info.resident_size;
+#else
+    return 0;
 #endif
 }

@@ -1,5 +1,8 @@
 #include "StopSignals.h"
 
+#include "ChildProcesses.h"
+#include "CSystemShim.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -7,7 +10,7 @@
 #include <unistd.h>
 
 static atomic_int first_signal;
-static atomic_int child_group;
+static _Atomic unsigned long long first_signal_ns;
 static const char *first_message = "";
 static const char *second_message = "";
 
@@ -22,12 +25,12 @@ static void write_stderr(const char *text) {
 static void on_stop_signal(int number) {
     int expected = 0;
     if (atomic_compare_exchange_strong(&first_signal, &expected, number)) {
+        atomic_store(&first_signal_ns, mb_monotonic_ns());
         write_stderr(first_message);
         return;
     }
     write_stderr(second_message);
-    int group = atomic_load(&child_group);
-    if (group > 0) kill(-group, SIGKILL);
+    mb_stop_owned();
     _exit(128 + number);
 }
 
@@ -53,6 +56,6 @@ int mb_stop_signal_received(void) {
     return atomic_load(&first_signal);
 }
 
-void mb_set_stop_child_group(int group) {
-    atomic_store(&child_group, group);
+unsigned long long mb_stop_signal_received_ns(void) {
+    return atomic_load(&first_signal_ns);
 }

@@ -12,8 +12,8 @@ public struct MotionbenchCommand: ParsableCommand {
             commandName: CommandContext.executableName,
             abstract: "Measure what motion-sensor features cost in CPU and memory, at a given rate and filter.",
             discussion: """
-                Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a self-test \
-                check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
+                Exit codes: 0 success; 1 a failure while running (a file that cannot be written, a case past \
+                --memory-budget or whose workload does not return, a self-test check out of bounds); 64 a bad command line (unknown workload, filter, parameter or scenario, \
                 bad rate, duration or sample count, a source without a workload's sensors, an unwritable --out); \
                 65 a malformed or unreadable input file (a trace, a run.json), named with its line; `merge` also \
                 exits 64 for runs that are not the shards of one plan, and `history` 65 when it finds no readable \
@@ -21,8 +21,9 @@ public struct MotionbenchCommand: ParsableCommand {
                 `run --counter instructions` needs is missing (valgrind), or an \
                 executable `ab` was given that is missing or cannot be run; `compare` and `ab` \
                 also exit 2 when a metric regressed and 3 when a case or figure is in one run only; `run` exits \
-                130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when stopped after the case in flight, its finished cases \
-                written and run.json marked interrupted (a second signal stops at once).
+                130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when stopped after the case in flight (given 10 s), its \
+                finished cases written and run.json marked interrupted (a second signal stops at once, with \
+                every process it started).
                 """,
             subcommands: [
                 ListCommand.self, RunCommand.self, ReportCommand.self, PlotCommand.self, CompareCommand.self, ABCommand.self, BaselineCommand.self,

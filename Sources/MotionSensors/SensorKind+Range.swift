@@ -43,12 +43,15 @@ extension SensorKind {
             range.lowerBound == -range.upperBound
             ? "±\(Self.figure(range.upperBound)) \(unit)"
             : "\(Self.figure(range.lowerBound)) to \(Self.figure(range.upperBound)) \(unit)"
-        return "\(rawValue) \(axis) is \(Self.figure(reading)) \(unit), outside the accepted \(accepted)"
+        return "\(rawValue) \(axis) is \(Self.figure(reading, outside: range)) \(unit), outside the accepted \(accepted)"
     }
 
-    /// A reading as messages write it: six significant digits.
-    private static func figure(_ value: Double) -> String {
-        String(format: "%g", value)
+    /// A reading as messages write it: six significant digits, or as many as it takes to show a
+    /// value just past `range` as past it (−1000.0000001, not −1000).
+    private static func figure(_ value: Double, outside range: ClosedRange<Double>? = nil) -> String {
+        let short = String(format: "%g", value)
+        guard let range, let shown = Double(short), range.contains(shown) else { return short }
+        return "\(value)"
     }
 }
 

@@ -27,6 +27,25 @@ struct CountingSource: SensorSource {
         #expect(queue.pop() == .frame(2))
         #expect(queue.pop() == nil, "nil is the end of the case")
     }
+
+    /// A tick is handled once the workload comes back after its last sample; closing drops what is
+    /// queued, counting the ticks and frames, and the next pop is the end.
+    @Test func queueCountsHandledTicksAndClosingDropsTheRest() {
+        let queue = EventQueue(capacity: 8)
+        let sample = SensorSample(sensor: .gyroscope, time: 0, value: Vector3(1, 0, 0))
+        #expect(queue.push(.sample(sample), endsTick: false) && queue.push(.sample(sample), endsTick: true))
+        #expect(queue.push(.frame(0)) && queue.push(.sample(sample), endsTick: true) && queue.push(.frame(1)))
+        #expect(queue.pop() == .sample(sample) && queue.pop() == .sample(sample))
+        #expect(queue.handledTicks == 0, "the tick's last sample is still being handled")
+        #expect(queue.pop() == .frame(0))
+        #expect(queue.handledTicks == 1 && queue.firstHandledNs == queue.lastHandledNs && queue.firstHandledNs > 0)
+        #expect(!queue.isDrained)
+        let dropped = queue.close()
+        #expect(dropped.ticks == 1 && dropped.frames == 1)
+        #expect(queue.pop() == nil && queue.isDrained)
+        #expect(!queue.push(.frame(2)), "a closed queue takes nothing")
+        #expect(queue.handledTicks == 1)
+    }
 }
 
 /// Counts what it is fed and checks that time only moves forward.
@@ -178,8 +197,10 @@ final class TouchCountingWorkload: Workload {
         #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 512_000_000) == 500)
         // Cheap ticks: the count asked is kept.
         #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 256_000) == 20_000)
-        // Never fewer than the warm-up fed, however slow.
-        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 60_000_000_000) == 256)
+        // However slow, what the budget affords at the warm-up's pace (4 ticks of 0.23 s in 1 s), at
+        // least one: the warm-up's count is no floor that would outrun the budget.
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 256, warmUpNs: 60_000_000_000) == 4)
+        #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: 1), warmUpUnits: 2, warmUpNs: 60_000_000_000) == 1)
         // No budget (--samples given): exactly what was asked.
         #expect(VirtualTimeCase.sampleCount(spec(samples: 20_000, budget: nil), warmUpUnits: 256, warmUpNs: 512_000_000) == 20_000)
     }

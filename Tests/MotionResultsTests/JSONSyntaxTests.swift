@@ -35,6 +35,43 @@ import Testing
         #expect(found?.line == 1 && found?.reason == "the text ends in the middle")
     }
 
+    @Test func aValuesLineIsFoundByItsPath() {
+        let text = "{\n  \"a\": [1, {\"b\": \"x,]}\"},\n    {\"b\":\n      [2]}],\n  \"c\": {}\n}\n"
+        let data = Data(text.utf8)
+        #expect(JSONSyntax.line(of: [], in: data) == 1)
+        #expect(JSONSyntax.line(of: ["a", "1"], in: data) == 2)
+        #expect(JSONSyntax.line(of: ["a", "2", "b"], in: data) == 4)
+        #expect(JSONSyntax.line(of: ["c"], in: data) == 5)
+        #expect(JSONSyntax.line(of: ["a", "3"], in: data) == nil && JSONSyntax.line(of: ["d"], in: data) == nil)
+    }
+
+    /// A field missing, a value of the wrong type or an unknown one, and a figure no measurement
+    /// gives (a negative count): each refused naming the line, in a run.json that is well-formed JSON.
+    @Test func aWellFormedRunFileWithAWrongValueNamesItsLine() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-json-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let valid = String(decoding: try CompareFixtures.run([CompareFixtures.repetition(cpuNs: 100)]).encoded(), as: UTF8.self)
+        let cases: [(from: String, to: String, reason: String)] = [
+            ("\"samples\" : 1000", "\"samples\" : -3", "cases[0].samples is -3.0, which cannot be negative"),
+            ("\"mode\" : \"virtual\"", "\"mode\" : \"sideways\"", "wrong value at 'cases[0].spec.mode'"),
+            ("\"samples\" : 1000", "\"samples\" : \"many\"", "wrong value at 'cases[0].samples'"),
+            ("\"samples\" : 1000,", "", "missing field 'cases[0].samples'"),
+        ]
+        for change in cases {
+            let changed = valid.replacingOccurrences(of: change.from, with: change.to)
+            try Data(changed.utf8).write(to: url)
+            // The changed value's line; for a missing field, that of the object lacking it, before.
+            let lines = changed.components(separatedBy: "\n")
+            let line = change.to.isEmpty ? nil : lines.firstIndex { $0.contains(change.to) }.map { $0 + 1 }
+            #expect {
+                try RunResult.load(from: url)
+            } throws: { error in
+                guard let error = error as? RunFileError, let found = error.line else { return false }
+                return error.reason.hasPrefix(change.reason) && (line.map { found == $0 } ?? (lines[found - 1].hasSuffix("{")))
+            }
+        }
+    }
+
     @Test func aRefusedRunFileNamesTheLine() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-json-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -1,4 +1,5 @@
 import CSystemShim
+import Foundation
 import SystemView
 import Testing
 import ThreadSupport
@@ -35,6 +36,56 @@ import ThreadSupport
         #expect(counted == AllocationCounter.Counts(calls: 7, bytes: 7000))
         let total = try #require(AllocationCounter.thread(tid))
         #expect(total.calls >= 7 && total.bytes >= 7000, "its whole life, the seven blocks among them")
+    }
+
+    /// What `body` did to the process's heap and its own thread's counts, run on a thread of its own:
+    /// the live heap's change and peak rise over its start, the usable bytes allocated, and the calls
+    /// and bytes asked for.
+    func heapChange(_ body: @escaping () -> Void) -> (live: Int64, peakRise: Int64, allocated: Int64, counted: AllocationCounter.Counts)? {
+        var change: (live: Int64, peakRise: Int64, allocated: Int64, counted: AllocationCounter.Counts)?
+        NamedThread(name: "mb-realloc-test") {
+            let counts = AllocationCounter.currentThread()
+            AllocationCounter.resetHeapPeak()
+            guard let start = AllocationCounter.heap() else { return }
+            body()
+            guard let end = AllocationCounter.heap(), let counted = AllocationCounter.currentThread(since: counts) else { return }
+            change = (
+                end.liveBytes - start.liveBytes, end.peakLiveBytes - start.liveBytes,
+                Int64(bitPattern: end.allocatedBytes &- start.allocatedBytes), counted
+            )
+        }.join()
+        return change
+    }
+
+    /// `realloc` is the change it makes: the old block out and the new one in, at once, so the peak
+    /// never holds both, and only the growth counts as allocated (the process's other threads may add
+    /// a little beside it, never the megabytes counting both blocks would).
+    @Test(.enabled(if: AllocationCounter.isAvailable, "counting needs a Linux build without a sanitizer"))
+    func reallocIsCountedAsTheChangeItMakes() throws {
+        var block = malloc(64 << 20)
+        let grown = try #require(heapChange { block = realloc(block, (64 << 20) + 4096) })
+        free(block)
+        #expect(grown.live >= 4096 && grown.live < 64 << 10, "\(grown)")
+        #expect(grown.peakRise < 1 << 20, "growing 64 MiB by 4 KiB raised the peak by \(grown.peakRise) bytes")
+        #expect(grown.allocated < 1 << 20, "growing 64 MiB by 4 KiB allocated \(grown.allocated) bytes")
+        #expect(grown.counted.calls == 1 && grown.counted.bytes <= 4096, "only the growth is asked for: \(grown.counted)")
+
+        var buffer: UnsafeMutableRawPointer?
+        let stepped = try #require(
+            heapChange {
+                for size in stride(from: 1024, through: 1 << 20, by: 1024) { buffer = realloc(buffer, size) }
+            })
+        free(buffer)
+        #expect(stepped.allocated < 4 << 20, "a buffer grown to 1 MiB in 1 KiB steps allocated \(stepped.allocated) bytes")
+        #expect(stepped.peakRise < 4 << 20, "\(stepped)")
+        #expect(stepped.counted.calls == 1024 && stepped.counted.bytes <= 1 << 20, "\(stepped.counted)")
+
+        let shrunk = try #require(
+            heapChange {
+                let block = realloc(malloc(1 << 20), 1024)
+                free(block)
+            })
+        #expect(abs(shrunk.live) < 64 << 10 && shrunk.peakRise < 2 << 20, "\(shrunk)")
     }
 
     @Test func whereNothingCountsEveryFigureIsMissing() {

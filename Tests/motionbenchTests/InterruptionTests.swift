@@ -89,7 +89,7 @@ import Testing
         let outcome = try running.wait()
 
         #expect(outcome.status == 130, "stderr: \(outcome.stderr)")
-        #expect(outcome.stderr.contains("SIGINT arrived during the last case: every case finished and was written"))
+        #expect(outcome.stderr.contains("SIGINT arrived during the last case or after it: every case finished and was written"))
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.interruption == nil && run.cases.count == 2)
         #expect(try expectEveryFileComplete(folder).contains("report.md"))
@@ -125,6 +125,23 @@ import Testing
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.interruption?.state == .inProgress && run.interruption?.plannedCases == 8)
         #expect((1..<8).contains(run.cases.count))
+    }
+
+    /// Two signals while the first case runs, into a folder the run made and has written nothing
+    /// into yet: no empty folder is left behind.
+    @Test func twoSignalsBeforeAnythingIsWrittenLeaveNoFolder() throws {
+        let parent = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("run")
+        let running = try CLI.start(["run", "accelerometer", "--rate", "10", "--mode", "realtime", "--duration", "5", "--out", folder.path])
+        for _ in 0..<3000 where !FileManager.default.fileExists(atPath: folder.path) { usleep(10_000) }
+        usleep(300_000)
+        running.send(SIGINT)
+        usleep(100_000)
+        running.send(SIGINT)
+        let outcome = try running.wait()
+        #expect(outcome.status == 130 && outcome.stderr.contains("stopped at once"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "the empty run folder is left")
     }
 
     /// A run killed in a folder that held a finished run of another plan: what is left is the new

@@ -129,6 +129,8 @@ import Testing
         }
         let otherPlan = try Self.altered(3, in: runs.folder) { $0.shard?.plan = "0123456789abcdef" }
         let otherCommit = try Self.altered(3, in: runs.folder) { $0.environment.gitCommit = String(repeating: "a", count: 40) }
+        let otherSettings = try Self.altered(3, in: runs.folder) { $0.settings.sampleCount += 1 }
+        let strayPlace = try Self.altered(3, in: runs.folder) { $0.shard?.planPositions[0] = 1000 }
         let changed = try Self.altered(3, in: runs.folder, Self.changedCase)
         let changedUnrecorded = try Self.altered(3, in: runs.folder) { run in
             Self.changedCase(&run)
@@ -141,6 +143,11 @@ import Testing
             ([s1, s2, interrupted.path], "shard 3/3 is interrupted by SIGINT after"),
             ([s1, s2, otherPlan.path], "shard 3/3 of another plan than \(s1)/run.json"),
             ([s1, s2, otherCommit.path], "its commit is 'aaaa"),
+            (
+                [s1, s2, otherSettings.path],
+                "its virtual-time sample count is '\(Self.made.shards[2].settings.sampleCount + 1)', \(s1)/run.json's '\(Self.made.shards[2].settings.sampleCount)'"
+            ),
+            ([s1, s2, strayPlace.path], "its shard record places a case at 1000, outside the plan's"),
             ([s1, s2, changed.path], "\(changed.path)/run.json: shard 3/3's cases are not those its plan gave it"),
             ([s1, s2, changedUnrecorded.path], "the shards' cases are not those of plan \(Self.made.shards[0].shard!.plan)"),
         ]

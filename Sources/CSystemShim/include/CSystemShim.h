@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "ChildProcesses.h"
 #include "PeriodicReads.h"
 #include "StopSignals.h"
 
@@ -47,6 +48,10 @@ const char *mb_loaded_sanitizer(void);
 /// Hands the allocator's free memory back to the kernel, so that work done between cases (encoding a
 /// checkpoint) does not stay resident and count in the next case's memory.
 void mb_return_free_memory(void);
+
+/// The process's resident memory now, in bytes, read without allocating (Linux: /proc/self/statm);
+/// 0 where it cannot be read.
+uint64_t mb_resident_bytes(void);
 
 /// A flag one thread raises and another sleeps on until an absolute monotonic deadline, so that a
 /// periodic thread keeps drift-free deadlines yet stops at once instead of finishing its period.

@@ -13,7 +13,7 @@ public enum EmittedFiles {
         var files: [String] = []
         for spec in run.cases.map(\.spec) where seen.insert(spec.identity).inserted {
             let file = RunFolder.emittedFile(names[spec.identity]!)
-            var writer = try EmittedCSVWriter(url: folder.appendingPathComponent(file))
+            var writer = try EmittedCSVWriter(url: try RunFolder.file(file, in: folder))
             try runner.emitOutputs(of: spec, scored: run.accuracy(of: spec.identity), into: &writer)
             try writer.commit()
             files.append(file)

@@ -13,6 +13,12 @@ import ThreadSupport
 /// The lap is made before the clock starts, so neither the source's cost nor the ordering is the
 /// workload's. It is bounded in events, so the harness's memory grows neither with the case's length
 /// nor with its frames per tick.
+///
+/// A case with a time budget keeps to it: the warm-up takes at most a tenth of it (and a second), the
+/// sample count is what the rest affords at the warm-up's pace, and the replay stops once the budget
+/// is spent, the case keeping the samples fed by then. The replay is fed in stretches of about a
+/// second (`feed`, `CaseBounds.stretchSeconds`), so the budget and a stop are looked at between them;
+/// a workload cheap enough to take its whole count in a second is fed it in one.
 struct VirtualTimeCase {
     let harness: CaseHarness
     /// At most this many sample ticks in a lap of the virtual device, which never runs out: a lap is a
@@ -30,6 +36,9 @@ struct VirtualTimeCase {
     /// The most display frames a sample tick may carry in virtual time: at a lower rate the replay's
     /// least work (the warm-up) would take minutes for an animating workload, so the plan refuses it.
     static let mostFramesPerTick = 1000.0
+    /// The most of a case's time budget its warm-up may take, and at most `mostWarmUpSeconds`.
+    static let warmUpShareOfBudget = 0.1
+    static let mostWarmUpSeconds = 1.0
 
     /// The lowest sample rate at which an animating workload with frames at `displayRate` runs in
     /// virtual time.
@@ -45,34 +54,48 @@ struct VirtualTimeCase {
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
         // Its wall time per tick sizes a case that has a time budget.
         let warmUpUnits = min(spec.sampleCount, Self.warmUpUnits(spec, sensors: sensors))
+        var warmUpFed = 0
         var warmUpNs: UInt64 = 0
+        let warmUpLimitNs = spec.virtualBudgetSeconds.map { UInt64(min(Self.mostWarmUpSeconds, $0 * Self.warmUpShareOfBudget) * 1e9) }
         let workloadType: any WorkloadInstance.Type
         do {
             let warmUp = try makeWorkload()
             workloadType = type(of: warmUp)
             var events = replay.events(units: warmUpUnits)
             workloadType.prepare(&events)
+            let bounds = harness.bounds
             NamedThread(name: "mb-warm-up") {
                 let start = mb_monotonic_ns()
-                Self.replay(&events, into: warmUp)
+                warmUpFed = Self.feed(
+                    &events, units: warmUpUnits, into: warmUp, firstStretch: bounds.stretchSeconds == nil ? warmUpUnits : 1,
+                    stretchSeconds: bounds.stretchSeconds, until: warmUpLimitNs.map { start + $0 }, stopping: { bounds.stopsCaseInFlight })
                 warmUp.finish()
                 warmUpNs = mb_monotonic_ns() - start
             }.join()
         }
-        let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
+        if harness.bounds.stopsCaseInFlight { throw CaseEnding.stopRequested(spec) }
+        let count = Self.sampleCount(spec, warmUpUnits: warmUpFed, warmUpNs: warmUpNs)
+        let stretchSeconds = harness.bounds.stretchSeconds
+        let firstStretch = stretchSeconds.map { Self.stretch(Double(warmUpFed) * 1e9 / Double(max(1, warmUpNs)) * $0, previous: nil) } ?? count
 
         var events = replay.events(units: count)
         // What the workload's walk needs is made now, before the heap is read and the clock starts.
         workloadType.prepare(&events)
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
+        var fed = 0
         var allocations: AllocationCounter.Counts?
-        let measured = try harness.measure(expectedSeconds: 60, makeWorkload: makeWorkload) { workload, threads in
+        let budgetNs = spec.virtualBudgetSeconds.map { UInt64($0 * 1e9) }
+        let measured = try harness.measure(
+            expectedSeconds: 60, deadlineSeconds: spec.virtualBudgetSeconds.map { $0 + (stretchSeconds ?? 0) }, spec: spec, makeWorkload: makeWorkload
+        ) { workload, threads in
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
                 let wallStart = mb_monotonic_ns()
-                Self.replay(&events, into: workload)
+                fed = Self.feed(
+                    &events, units: count, into: workload, firstStretch: firstStretch, stretchSeconds: stretchSeconds,
+                    until: budgetNs.map { wallStart + $0 }, stopping: { threads.stop.isRaised })
                 workload.finish()
                 wallNs = mb_monotonic_ns() - wallStart
                 cpuNs = mb_current_thread_cpu_ns() - cpuStart
@@ -80,15 +103,51 @@ struct VirtualTimeCase {
             }
         }
 
+        // What was fed: the whole count, or as much as the budget let through.
+        let fedEvents = fed == count ? events : replay.events(units: fed)
         var result = CaseResultBuilder.make(
-            spec: spec, measured: measured, samples: count, frames: events.frames,
+            spec: spec, measured: measured, samples: fed, frames: fedEvents.frames,
             workloadCpuNs: cpuNs, workloadAllocations: allocations, realTime: nil,
-            virtualWallNs: wallNs, simulatedSeconds: events.endInstant
+            virtualWallNs: wallNs, simulatedSeconds: fedEvents.endInstant
         )
-        result.laps = events.laps
+        result.laps = fedEvents.laps
         result.recordingSeconds = replay.recordingSeconds
-        result.recordingSecondsFed = replay.recordingSeconds.map { _ in replay.lap.instant(ofUnit: min(count, replay.lap.units) - 1) }
+        result.recordingSecondsFed = replay.recordingSeconds.map { _ in replay.lap.instant(ofUnit: min(fed, replay.lap.units) - 1) }
         return result
+    }
+
+    /// Feeds the first `units` units of `events` to `workload` in stretches, the first of
+    /// `firstStretch` units, each next one at most twice the last and about `stretchSeconds` long at
+    /// its pace (`stretch`; nil keeps growing them), and none meant to run past `deadlineNs`; it stops
+    /// early once the clock passes `deadlineNs` or `stopping` says so, and returns the units fed.
+    /// Allocates nothing.
+    static func feed(
+        _ events: inout LapReplay, units: Int, into workload: any WorkloadInstance, firstStretch: Int, stretchSeconds: Double?,
+        until deadlineNs: UInt64?, stopping: () -> Bool
+    ) -> Int {
+        var fed = 0
+        var stretch = max(1, firstStretch)
+        while fed < units {
+            let start = mb_monotonic_ns()
+            let next = min(units, fed + stretch)
+            events.pause(afterUnits: next)
+            replay(&events, into: workload)
+            let now = mb_monotonic_ns()
+            let unitNs = Double(max(1, now - start)) / Double(next - fed)
+            fed = next
+            if stopping() || deadlineNs.map({ now >= $0 }) == true { break }
+            stretch = stretchSeconds.map { Self.stretch($0 * 1e9 / unitNs, previous: stretch) } ?? 2 * stretch
+            if let deadlineNs { stretch = min(stretch, max(1, Int(Double(deadlineNs - now) / unitNs))) }
+        }
+        return fed
+    }
+
+    /// A stretch of about `units` units: a power of two (so a pace that wavers a little keeps the
+    /// same stretches), at least one and at most twice `previous`.
+    static func stretch(_ units: Double, previous: Int?) -> Int {
+        guard units.isFinite, units >= 2 else { return 1 }
+        let power = 1 << min(62, Int(units.exponent))
+        return previous.map { min(power, 2 * $0) } ?? power
     }
 
     /// Ticks the warm-up feeds: `warmUpUnits`, fewer when each carries many frames, at least one.
@@ -99,11 +158,11 @@ struct VirtualTimeCase {
     }
 
     /// The case's sample count: `spec.sampleCount`, or as many as fit its time budget at the warm-up's
-    /// pace (never fewer than the warm-up fed).
+    /// pace (at least one).
     static func sampleCount(_ spec: CaseSpec, warmUpUnits: Int, warmUpNs: UInt64) -> Int {
         guard let budget = spec.virtualBudgetSeconds, warmUpUnits > 0, warmUpNs > 0 else { return spec.sampleCount }
         let affordable = budget * 1e9 / (Double(warmUpNs) / Double(warmUpUnits))
-        return min(spec.sampleCount, max(warmUpUnits, Int(affordable)))
+        return min(spec.sampleCount, max(1, Int(min(affordable, Double(Int.max / 2)))))
     }
 
     /// Feeds `events` (a lap's events in delivery order, made before the clock starts) to `workload`,

@@ -15,12 +15,12 @@ public struct BenchmarkRunner {
 
     /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
     /// `probe`, sampling at `samplerRateHz`, scoring detected events with `eventTolerances` by label in
-    /// place of the ones workloads declare.
+    /// place of the ones workloads declare, each case kept within `bounds`.
     public init(
         probe: ProcessProbe, samplerRateHz: Double = 10, catalogue: WorkloadCatalogue, input: RunInput,
-        eventTolerances: [String: EventTolerance] = [:]
+        eventTolerances: [String: EventTolerance] = [:], bounds: CaseBounds = CaseBounds()
     ) {
-        harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz)
+        harness = CaseHarness(probe: probe, samplerRateHz: samplerRateHz, bounds: bounds)
         self.catalogue = catalogue
         self.input = input
         self.eventTolerances = eventTolerances
@@ -42,16 +42,23 @@ public struct BenchmarkRunner {
     /// nil measures none) and, when `wakeFloors`, with the wake floor of each real-time case's pacing
     /// measured in each repetition just before the first case of that pacing and just after the last.
     /// Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the run there, scored
-    /// and marked interrupted, so the case in flight always finishes. After each case it hands
-    /// `checkpoint` the run so far, marked in progress, for a caller that keeps finished cases safe on
-    /// disk.
+    /// and marked interrupted; the case in flight finishes, unless it runs on past the bounds' grace,
+    /// when it is left out (`CaseBounds`). After each case it hands `checkpoint` the run so far,
+    /// marked in progress, for a caller that keeps finished cases safe on disk. A case that passes
+    /// the memory budget or does not return in time ends the run: it throws `RunHalted`, which holds
+    /// the finished cases.
     public func run(
         _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, wakeFloors: Bool = false,
         progress: (Progress) -> Void = { _ in }, stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
     ) throws -> RunResult {
         let startedAt = RunResult.timestamp(Date())
         let environment = RunEnvironment.current()
-        let floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
+        var floor: CaseResult?
+        do {
+            floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
+        } catch CaseEnding.stopRequested {
+            // Stopped before the first case: the run ends there, with no floor.
+        }
         let floorPlan = try WakeFloorPlan(cases, keys: wakeFloors ? cases.map(wakeFloorKey) : cases.map { _ in nil })
         var floors: [CaseResult] = []
         var results: [CaseResult] = []
@@ -71,11 +78,26 @@ public struct BenchmarkRunner {
                 floors.append(
                     try HarnessFloor.measureWake(HarnessFloor.wakeSpec(beside: spec), sensors: setup.sensors, input: setup.input, harness: harness))
             }
-            if floorPlan.before[offset] { try measureWakeFloor() }
-            let caseStart = Date()
-            results.append(try run(spec, setup))
-            estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
-            if floorPlan.after[offset] { try measureWakeFloor() }
+            // A case, or a wake floor beside it, stopped by a bound ends the run here.
+            do {
+                if floorPlan.before[offset] { try measureWakeFloor() }
+                let caseStart = Date()
+                results.append(try run(spec, setup))
+                estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
+                if floorPlan.after[offset] { try measureWakeFloor() }
+            } catch let ending as CaseEnding {
+                if case .stopRequested = ending {
+                    stopCause = stopRequested() ?? "a stop request"
+                    break
+                }
+                // Nothing more is run or replayed: the workload may still be running, or hold the memory.
+                var halted = RunResult(
+                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
+                    cases: results, interruption: RunInterruption(state: .interrupted, plannedCases: cases.count))
+                halted.harnessFloor = floor
+                halted.wakeFloors = floors.isEmpty ? nil : floors
+                throw RunHalted(run: halted, reason: ending)
+            }
             if offset + 1 < cases.count {
                 var partial = RunResult(
                     startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
@@ -257,4 +279,15 @@ struct DurationEstimator {
             total + (spec.mode == .realtime ? spec.durationSeconds + overheadSeconds : virtual)
         }
     }
+}
+
+/// A run ended by a case that passed the memory budget or did not return in time (`CaseEnding`):
+/// the cases finished before it, unscored, for the caller to keep.
+public struct RunHalted: Error, CustomStringConvertible {
+    /// The finished cases, marked interrupted.
+    public var run: RunResult
+    /// The case that ended the run, and why.
+    public var reason: CaseEnding
+
+    public var description: String { reason.description }
 }

@@ -17,6 +17,10 @@ import ThreadSupport
 struct CaseHarness {
     let probe: ProcessProbe
     let samplerRateHz: Double
+    /// How far a case may go (`CaseBounds`).
+    var bounds = CaseBounds()
+    /// How often the harness looks at the bounds while a case runs.
+    static let watchPeriodSeconds = 0.1
 
     /// Threads a mode starts for one case, and their ids once running.
     final class CaseThreads {
@@ -28,6 +32,9 @@ struct CaseHarness {
         private let release = DispatchSemaphore(value: 0)
         private var threads: [NamedThread] = []
         private var started = 0
+        private var finishedCount = 0
+        /// Raised to end the case before its time; the mode's threads look at it.
+        let stop = CaseStop()
 
         init() {
             // Room for every thread's role, so that a thread noting its own allocates nothing.
@@ -67,7 +74,15 @@ struct CaseHarness {
             for _ in 0..<started { go.signal() }
         }
 
-        func waitUntilFinished() { for _ in 0..<started { finished.wait() } }
+        /// Waits up to `seconds` for every thread's body to end; whether they all have.
+        func waitUntilFinished(upTo seconds: Double) -> Bool {
+            let deadline = DispatchTime.now() + seconds
+            while finishedCount < started {
+                guard finished.wait(timeout: deadline) == .success else { return false }
+                finishedCount += 1
+            }
+            return true
+        }
 
         func releaseAndJoin() {
             for _ in 0..<started { release.signal() }
@@ -96,8 +111,13 @@ struct CaseHarness {
 
     /// Runs a case: creates its workload with `makeWorkload`; `startThreads` starts the mode's threads
     /// on `CaseThreads`, whose bodies' end marks the end of the case; then releases the workload.
+    /// While they run it watches the bounds: a stop asked for past its grace, or the memory budget
+    /// passed, raises the case's stop and throws a `CaseEnding` once the threads have ended; threads
+    /// that have not ended `bounds.returnGraceSeconds` after that, or after `deadlineSeconds` from
+    /// their start (when the case must be over), are given up on, still running.
     func measure(
-        expectedSeconds: Double, makeWorkload: () throws -> any WorkloadInstance, _ startThreads: (any WorkloadInstance, CaseThreads) -> Void
+        expectedSeconds: Double, deadlineSeconds: Double? = nil, spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance,
+        _ startThreads: (any WorkloadInstance, CaseThreads) -> Void
     ) throws -> Measurement {
         var sampler: Sampler? = Sampler(probe: probe, rateHz: samplerRateHz, expectedDuration: expectedSeconds)
         var threads: CaseThreads? = CaseThreads()
@@ -115,7 +135,13 @@ struct CaseHarness {
         sampler!.start()
         var runStart: HeapReading?
         threads!.startTogether { runStart = CaseHeap.startStretch() }
-        threads!.waitUntilFinished()
+        let ending: CaseEnding?
+        do {
+            ending = try watch(threads!, spec: spec, deadlineSeconds: deadlineSeconds)
+        } catch {
+            _ = sampler!.stop()
+            throw error
+        }
         let run = CaseHeap.endStretch(runStart)
 
         let recording = sampler!.stop()
@@ -156,6 +182,7 @@ struct CaseHarness {
         let releaseStart = CaseHeap.startStretch()
         workload = nil
         let release = CaseHeap.endStretch(releaseStart)
+        if let ending { throw ending }
 
         return Measurement(
             wallNs: wallNs,
@@ -174,6 +201,37 @@ struct CaseHarness {
             workerAllocations: workerAllocations,
             outputs: outputs
         )
+    }
+
+    /// Waits for the case's threads to end, looking at the bounds every `watchPeriodSeconds` (allocating
+    /// nothing, as the case's heap is being read). Returns why the case was stopped before its time, or
+    /// nil when it ran its course; throws `CaseEnding.didNotReturn` when its threads did not end in time.
+    private func watch(_ threads: CaseThreads, spec: CaseSpec, deadlineSeconds: Double?) throws -> CaseEnding? {
+        let start = mb_monotonic_ns()
+        func seconds(since ns: UInt64) -> Double { Double(mb_monotonic_ns() &- ns) / 1e9 }
+        var ending: CaseEnding?
+        var stoppedAt: UInt64?
+        while !threads.waitUntilFinished(upTo: Self.watchPeriodSeconds) {
+            if let stoppedAt {
+                if seconds(since: stoppedAt) > bounds.returnGraceSeconds {
+                    throw CaseEnding.didNotReturn(spec, seconds: bounds.returnGraceSeconds, why: "being stopped (\(ending!))")
+                }
+                continue
+            }
+            if let deadlineSeconds, seconds(since: start) > deadlineSeconds + bounds.returnGraceSeconds {
+                throw CaseEnding.didNotReturn(spec, seconds: bounds.returnGraceSeconds, why: "the end of its case's time")
+            }
+            if bounds.stopsCaseInFlight {
+                ending = .stopRequested(spec)
+            } else if let budget = bounds.memoryBudgetBytes, case let resident = mb_resident_bytes(), resident > budget {
+                ending = .overMemoryBudget(spec, residentBytes: resident, budgetBytes: budget)
+            }
+            if ending != nil {
+                threads.stop.raise()
+                stoppedAt = mb_monotonic_ns()
+            }
+        }
+        return ending
     }
 
     /// `ns` as a percentage of one core over `wallNs`.

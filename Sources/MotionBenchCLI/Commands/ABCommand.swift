@@ -117,11 +117,13 @@ struct ABCommand: ParsableCommand {
                     throw ValidationError("\(flag): \(error)")
                 }
             }
-            // A stop signal ends the round in flight (its processes stopped) and ab, its folder removed.
+            // A stop signal ends the round in flight (its processes stopped) and ab, its folder removed;
+            // a round's detached grandchildren are adopted once their parent ends, to be stopped too.
             StopSignal.install(saying: "stopping the round in flight, with every process it started (signal again to stop at once)")
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-ab-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: scratch) }
+            ChildProcess.adoptOrphans()
+            let scratchFolder = try ScratchFolder(purpose: "ab")
+            defer { scratchFolder.remove() }
+            let scratch = scratchFolder.url
             let arguments = runArguments.contains("--quick") ? runArguments : runArguments + ["--quick"]
             let progress = isatty(STDERR_FILENO) == 1
             var baselineRuns: [RunResult] = [], candidateRuns: [RunResult] = []

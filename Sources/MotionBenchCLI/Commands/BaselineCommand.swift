@@ -43,10 +43,10 @@ struct BaselineCommand: ParsableCommand {
                 let replacing = FileManager.default.fileExists(atPath: store.runFile(named: name).path)
                 do {
                     let saved = try store.save(source, as: name)
-                    print(
+                    TerminalOutput.print(
                         "Saved baseline \(name) (\(describe(saved.run))) from \(source.path) to \(saved.file.path)\(replacing ? ", replacing the previous one" : "")"
                     )
-                    print(GateSummary.asBaseline(saved.run))
+                    TerminalOutput.print(GateSummary.asBaseline(saved.run))
                 } catch let error as RunFileError {
                     throw CommandFailure(error.description, exitCode: .badInput)
                 } catch let error as EmittedFileError {
@@ -76,7 +76,8 @@ struct BaselineCommand: ParsableCommand {
             try CommandFailure.reporting {
                 let entries = BaselineStore(folder: URL(literalPath: baselinesDir)).entries()
                 guard !entries.isEmpty else {
-                    print("No baselines in \(baselinesDir); save one with `\(CommandContext.executableName) baseline save NAME [RUN]`.")
+                    TerminalOutput.print(
+                        "No baselines in \(baselinesDir); save one with `\(CommandContext.executableName) baseline save NAME [RUN]`.")
                     return
                 }
                 var table = TextTable(header: ["name", "started", "commit", "host", "build", "cases"])
@@ -94,7 +95,7 @@ struct BaselineCommand: ParsableCommand {
                         unreadable.append(error.description)
                     }
                 }
-                print(table.render(), terminator: "")
+                TerminalOutput.print(table.render(), terminator: "")
                 if !unreadable.isEmpty {
                     throw CommandFailure(unreadable.joined(separator: "\n"), exitCode: .badInput)
                 }

@@ -89,13 +89,12 @@ struct HistoryCommand: ParsableCommand {
             var settings = ChangePointDetection.Settings()
             settings.alpha = alpha
             let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings)
-            print(HistoryMarkdown.render(history), terminator: "")
+            TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
             if let folder {
                 let files = try HistoryReport.write(history, to: folder, formats: try outputs())
-                FileHandle.standardError.write(
-                    Data(
-                        "Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)\n"
-                            .utf8))
+                TerminalOutput.message(
+                    "Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)"
+                )
             }
         }
     }

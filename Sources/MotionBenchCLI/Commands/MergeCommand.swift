@@ -60,7 +60,7 @@ struct MergeCommand: ParsableCommand {
             try RunFolder.removePreviousRun(in: folder)
             let files = try RunReport.write(merged, to: folder, formats: try FormatOption.parse(format))
             let hosts = Set(merged.mergedShards?.map(\.environment.host) ?? []).count
-            print(
+            TerminalOutput.print(
                 "Merged \(inputs.count) shards (\(merged.cases.count) cases, \(hosts) host\(hosts == 1 ? "" : "s")). Wrote \(folder.path)/: \(files.joined(separator: ", "))"
             )
         }

@@ -40,11 +40,11 @@ struct PlotCommand: ParsableCommand {
             } catch let error as EmittedFileError {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
-            for file in plots.missing { FileHandle.standardError.write(Data("note: no \(file) (run with --emit to plot it)\n".utf8)) }
+            for file in plots.missing { TerminalOutput.message("note: no \(file) (run with --emit to plot it)") }
             if plots.charts.isEmpty, plots.missing.isEmpty {
                 let subject = names == nil ? "this run has" : "these cases have"
-                FileHandle.standardError.write(
-                    Data("note: nothing to plot: plots are drawn for workloads with truth and for real-time cases, and \(subject) neither\n".utf8))
+                TerminalOutput.message(
+                    "note: nothing to plot: plots are drawn for workloads with truth and for real-time cases, and \(subject) neither")
             }
             var files = plots.charts.map(\.fileName)
             try RunPlots.write(plots.charts, to: folder)
@@ -53,7 +53,7 @@ struct PlotCommand: ParsableCommand {
                 try AtomicFile.write(MarkdownReport.render(run, charts: RunCharts.make(run) + plots.charts), to: report)
                 files.append(RunFolder.reportFile)
             }
-            print(files.isEmpty ? "No plots to draw for \(folder.path)" : "Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+            TerminalOutput.line(files.isEmpty ? "No plots to draw for \(folder.path)" : "Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }
 }

@@ -43,7 +43,7 @@ struct ReportCommand: ParsableCommand {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
             let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format), plots: plots)
-            print("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+            TerminalOutput.line("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }
 }

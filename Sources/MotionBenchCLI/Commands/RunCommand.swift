@@ -69,6 +69,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Readings per second of the CPU and memory sampler.", valueName: "hz"))
     var samplerRate: Double = 10
 
+    @Option(
+        help: ArgumentHelp(
+            "The most resident memory the process may reach in a case, in MiB (default: half the machine's); past it the case is stopped and the run ends.",
+            valueName: "mib"))
+    var memoryBudget: Double?
+
     @Option(help: "Seed of the synthetic source and of the workloads' randomness.")
     var seed: UInt64 = 1
 
@@ -108,6 +114,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: .hidden)
     var harnessFloor: HarnessFloorChoice = .beside
 
+    /// Whether a virtual-time replay is fed whole rather than in stretches: the instruction counter's
+    /// child runs set it, so that their counts repeat exactly; their parent stops them from outside.
+    @Flag(help: .hidden)
+    var replayWhole = false
+
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
         if !all && workloads.isEmpty && harnessFloor != .alone {
@@ -122,6 +133,9 @@ struct RunCommand: ParsableCommand {
                 "--samples: sets how many ticks virtual-time cases take, and --mode realtime runs none (--duration sets a real-time case's length)")
         }
         guard samplerRate > 0, samplerRate <= 1000 else { throw ValidationError("--sampler-rate: \(samplerRate) Hz is outside (0, 1000] Hz") }
+        if let memoryBudget, !(memoryBudget >= 1 && memoryBudget <= Double(1 << 40)) {
+            throw ValidationError("--memory-budget: \(memoryBudget) MiB is not a size in 1...\(1 << 40) MiB")
+        }
         _ = try FormatOption.parse(format)
         _ = try shardSlice()
         _ = try EventToleranceOption.parse(eventTolerance)
@@ -162,8 +176,7 @@ struct RunCommand: ParsableCommand {
             let slice = try shardSlice().map { try plan.shard($0.index, of: $0.count) }
             let cases = slice?.cases ?? plan.cases
             for (workload, missing) in plan.leftOut {
-                FileHandle.standardError.write(
-                    Data("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))\n".utf8))
+                TerminalOutput.message("note: leaving out \(workload): \(input.source) has no \(missing.map(\.rawValue).joined(separator: ", "))")
             }
             if !quiet { noteUnscoredEvents(of: cases, catalogue: catalogue, input: input) }
             let session: RunSession
@@ -179,7 +192,7 @@ struct RunCommand: ParsableCommand {
             )
             let runner = BenchmarkRunner(
                 probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: catalogue, input: input,
-                eventTolerances: eventTolerances)
+                eventTolerances: eventTolerances, bounds: caseBounds())
             var options = RunSession.Options()
             options.formats = try FormatOption.parse(format)
             options.shard = slice?.shard
@@ -189,32 +202,43 @@ struct RunCommand: ParsableCommand {
             options.emit = emit
             let progress = ProgressLine(enabled: !quiet)
             options.progress = progress.show
-            options.log = { line in if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) } }
+            options.log = { line in if !quiet { TerminalOutput.message(line) } }
             options.stopRequested = { StopSignal.received()?.name }
             StopSignal.install()
             if let slice, !quiet {
-                FileHandle.standardError.write(
-                    Data("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases\n".utf8))
+                TerminalOutput.message("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases")
             }
             let (counted, files) = try session.run(cases, with: runner, settings: settings, options: options)
             progress.finish()
             let folder = session.folder
             if quiet {
-                print(folder.path)
+                TerminalOutput.line(folder.path)
             } else {
-                print(SummaryTable.render(counted), terminator: "")
-                print("\nWrote \(folder.path)/: \(files.joined(separator: ", "))")
+                TerminalOutput.print(SummaryTable.render(counted))
+                TerminalOutput.line("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
+            }
+            for result in counted.cases where result.fellBehind {
+                TerminalOutput.message("warning: \(ProgressLine.label(result.spec)) fell behind: \(result.pacingSummary)")
             }
             // A signal during the last case leaves a complete run, but still ends with the signal's
             // code, so a script that was asked to stop stops.
             if let signal = StopSignal.received() {
+                let uncounted = counter != nil && counted.cases.allSatisfy { $0.instructionsPerSample == nil }
                 let summary =
                     counted.interruption?.summary(finishedCases: counted.cases.count)
-                    ?? "\(signal.name) arrived during the last case: every case finished and was written"
-                FileHandle.standardError.write(Data("\(CommandContext.executableName): \(summary)\n".utf8))
+                    ?? "\(signal.name) arrived during the last case or after it: every case finished and was written"
+                    + (uncounted ? ", without instruction counts" : "")
+                TerminalOutput.message("\(CommandContext.executableName): \(summary)")
                 throw signal.exitCode
             }
         }
+    }
+
+    /// The bounds every case keeps to: a stop signal honoured within a case after its grace, and the
+    /// memory budget (`--memory-budget`, by default half the machine's memory).
+    private func caseBounds() -> CaseBounds {
+        let budget = memoryBudget.map { UInt64($0 * 1_048_576) } ?? ProcessInfo.processInfo.physicalMemory / 2
+        return CaseBounds(stopRequested: { StopSignal.secondsSinceReceived() }, memoryBudgetBytes: budget, stretchSeconds: replayWhole ? nil : 1)
     }
 
     /// `--harness-floor alone`: measures the harness's floor and nothing else (`--samples` of it), for
@@ -225,7 +249,7 @@ struct RunCommand: ParsableCommand {
             durationSeconds: 0, sampleCount: floor.sampleCount, repetitions: 1, samplerRateHz: samplerRate, source: "none", quick: quick)
         let runner = BenchmarkRunner(
             probe: try makeProcessProbe(), samplerRateHz: samplerRate, catalogue: CommandContext.catalogue,
-            input: RunInput(scenario: .still, seed: seed))
+            input: RunInput(scenario: .still, seed: seed), bounds: caseBounds())
         let result = try runner.run([], settings: settings, harnessFloor: floor)
         guard let out else { return }
         let folder = URL(literalPath: out)
@@ -241,10 +265,9 @@ struct RunCommand: ParsableCommand {
         for spec in cases where seen.insert(spec.workload).inserted {
             let unknown = (catalogue.named(spec.workload)?.descriptor.events ?? []).map(\.label).filter { !known.contains($0) }
             guard !unknown.isEmpty else { continue }
-            FileHandle.standardError.write(
-                Data(
-                    ("note: \(spec.workload) detects \(unknown.joined(separator: ", ")), which \(input.source) has no truth of: "
-                        + "not scored (a recording with labels=FILE gives them truth)\n").utf8))
+            TerminalOutput.message(
+                "note: \(spec.workload) detects \(unknown.joined(separator: ", ")), which \(input.source) has no truth of: "
+                    + "not scored (a recording with labels=FILE gives them truth)")
         }
     }
 

@@ -25,7 +25,7 @@ struct TraceInfoCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.reporting {
             let imported = try TraceFile.load(path)
-            print(TraceInfo(imported.trace).description)
+            TerminalOutput.print(TraceInfo(imported.trace).description)
         }
     }
 }
@@ -56,7 +56,8 @@ struct TraceConvertCommand: ParsableCommand {
                 throw CommandFailure(String(describing: error))
             }
             let info = TraceInfo(imported.trace)
-            print("Wrote \(output): \(imported.trace.sensors.map(\.rawValue).joined(separator: ", ")), \(String(format: "%.3f", info.duration)) s")
+            TerminalOutput.line(
+                "Wrote \(output): \(imported.trace.sensors.map(\.rawValue).joined(separator: ", ")), \(String(format: "%.3f", info.duration)) s")
         }
     }
 }

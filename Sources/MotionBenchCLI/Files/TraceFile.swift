@@ -10,7 +10,7 @@ enum TraceFile {
     static func load(_ path: String) throws -> ImportedTrace {
         do {
             let imported = try importTrace(at: URL(literalPath: path))
-            for warning in imported.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            for warning in imported.warnings { TerminalOutput.message("\(warning)") }
             return imported
         } catch let error as TraceError {
             throw CommandFailure(String(describing: error), exitCode: .badInput)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MotionBench
+import MotionReports
 import MotionResults
 import MotionWorkloads
 import SystemView
@@ -25,8 +26,11 @@ struct InstructionCounting {
         var profile: FoldedStacks
     }
 
+    /// Counting was stopped by a stop signal; nothing it started is left.
+    struct Stopped: Error {}
+
     private let executable: URL
-    private let scratch: URL
+    private let scratch: ScratchFolder
     /// Each symbol's demangled name, whole (to find functions by) and simplified (to show them).
     private let demangled: [String: (full: String, shown: String)]
 
@@ -55,45 +59,66 @@ struct InstructionCounting {
     }
 
     /// Checks the tools, and copies this executable without its debug information into a scratch
-    /// folder, which `count` removes (as this does when it fails); throws a `CommandFailure` with exit
-    /// code 69 naming a missing tool.
-    static func prepare() throws -> InstructionCounting {
+    /// folder, which `count` removes (as this does when it fails, and a second stop signal whenever
+    /// it comes); throws a `CommandFailure` with exit code 69 naming a missing tool, or `Stopped`
+    /// when `stopRequested` says so before it is done.
+    static func prepare(stopRequested: @escaping () -> Bool = { false }) throws -> InstructionCounting {
         let paths = try checkTools()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-instructions-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // valgrind's children, and what they start, stay this process's to stop, whatever they do.
+        ChildProcess.adoptOrphans()
+        let scratch = try ScratchFolder(purpose: "instructions")
         do {
-            return try prepare(in: scratch, tools: paths)
+            return try prepare(in: scratch, tools: paths, stopRequested: stopRequested)
         } catch {
-            try? FileManager.default.removeItem(at: scratch)
+            scratch.remove()
             throw error
         }
     }
 
     /// The copy of this executable in `scratch` and its symbols' names.
-    private static func prepare(in scratch: URL, tools paths: [String: String]) throws -> InstructionCounting {
+    private static func prepare(
+        in scratch: ScratchFolder, tools paths: [String: String], stopRequested: @escaping () -> Bool
+    ) throws -> InstructionCounting {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let copy = scratch.appendingPathComponent(own.lastPathComponent)
-        try runTool(paths["objcopy"]!, ["--strip-debug", own.path, copy.path])
-        let symbols = try runTool(paths["nm"]!, ["--defined-only", copy.path]).split(separator: "\n").compactMap { line -> String? in
+        let copy = scratch.url.appendingPathComponent(own.lastPathComponent)
+        @discardableResult func tool(_ name: String, _ arguments: [String], input: String? = nil) throws -> String {
+            try runTool(paths[name]!, arguments, input: input, in: scratch.url, timeout: toolSeconds, stopRequested: stopRequested)
+        }
+        try tool("objcopy", ["--strip-debug", own.path, copy.path])
+        let symbols = try tool("nm", ["--defined-only", copy.path]).split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: " ")
             return fields.count == 3 && (fields[1] == "t" || fields[1] == "T") ? String(fields[2]) : nil
         }
         let list = symbols.joined(separator: "\n") + "\n"
-        let full = try runTool(paths["swift-demangle"]!, [], input: list).split(separator: "\n", omittingEmptySubsequences: false)
-        let shown = try runTool(paths["swift-demangle"]!, ["--simplified"], input: list).split(separator: "\n", omittingEmptySubsequences: false)
+        let full = try tool("swift-demangle", [], input: list).split(separator: "\n", omittingEmptySubsequences: false)
+        let shown = try tool("swift-demangle", ["--simplified"], input: list).split(separator: "\n", omittingEmptySubsequences: false)
         var demangled: [String: (full: String, shown: String)] = [:]
         for (index, symbol) in symbols.enumerated() where index < full.count && index < shown.count {
             demangled[symbol] = (String(full[index]), String(shown[index]))
         }
-        return InstructionCounting(executable: copy, scratch: scratch, demangled: demangled)
+        return InstructionCounting(executable: copy, scratch: scratch, demangled: demangled, stopRequested: stopRequested)
+    }
+
+    /// Seconds a tool (objcopy, nm, swift-demangle) may take before it is stopped.
+    static let toolSeconds = 300.0
+
+    /// Whether to stop counting, asked while each child runs.
+    private let stopRequested: () -> Bool
+
+    private init(executable: URL, scratch: ScratchFolder, demangled: [String: (full: String, shown: String)], stopRequested: @escaping () -> Bool) {
+        self.executable = executable
+        self.scratch = scratch
+        self.demangled = demangled
+        self.stopRequested = stopRequested
     }
 
     /// Counts each distinct virtual-time case of `run`, and its harness floor when it has one;
-    /// `progress` sees each as it starts. The scratch folder is removed however this ends.
+    /// `progress` sees each as it starts. The scratch folder is removed however this ends; a stop
+    /// request ends it with `Stopped`, its valgrind runs stopped.
     func count(
         _ run: RunResult, catalogue: WorkloadCatalogue, progress: (String) -> Void
     ) throws -> (cases: [CaseIdentity: Count], harnessFloor: Count?) {
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        defer { scratch.remove() }
         /// One thing to count: a case, or the floor (`identity` nil), run by `arguments` for a number of ticks.
         struct Job {
             var identity: CaseIdentity?
@@ -101,6 +126,8 @@ struct InstructionCounting {
             var ticks: Int
             var arguments: (Int) -> [String]
             var descriptor: WorkloadDescriptor?
+            /// The case's CPU per sample as measured, which bounds how long valgrind may take.
+            var costNsPerSample: Double?
         }
         var jobs: [Job] = []
         var seen = Set<CaseIdentity>()
@@ -109,7 +136,8 @@ struct InstructionCounting {
             jobs.append(
                 Job(
                     identity: spec.identity, name: spec.identity.name, ticks: Self.ticks(costNsPerSample: result.cpuNsPerSample),
-                    arguments: { spec.runArguments(ticks: $0, source: run.settings.source) }, descriptor: catalogue.named(spec.workload)!.descriptor))
+                    arguments: { spec.runArguments(ticks: $0, source: run.settings.source) }, descriptor: catalogue.named(spec.workload)!.descriptor,
+                    costNsPerSample: result.cpuNsPerSample))
         }
         if let floor = run.harnessFloor {
             jobs.append(
@@ -117,11 +145,12 @@ struct InstructionCounting {
                     identity: nil, name: HarnessFloor.name, ticks: Self.ticks(costNsPerSample: floor.cpuNsPerSample),
                     arguments: {
                         [
-                            "run", "--harness-floor", "alone", "--mode", "virtual", "--samples", String($0), "--sampler-rate", "0.001", "--seed",
-                            String(floor.spec.seed),
+                            "run", "--harness-floor", "alone", "--mode", "virtual", "--samples", String($0), "--sampler-rate", "0.001",
+                            "--replay-whole",
+                            "--seed", String(floor.spec.seed),
                         ]
                     },
-                    descriptor: nil))
+                    descriptor: nil, costNsPerSample: floor.cpuNsPerSample))
         }
         let replay = try symbols(startingWith: "MotionBench.VirtualTimeCase.replay(")
         var counts: [String: Count] = [:]
@@ -137,8 +166,11 @@ struct InstructionCounting {
                     try job.descriptor.map { descriptor in
                         try workerFunctionsAndHandOffs(descriptor) { try symbols(startingWith: $0) }
                     } ?? (workers: [], handOffs: [])
-                let long = try profile(job.name, ticks: job.ticks, arguments: job.arguments(job.ticks), toggles: replay + counted.workers)
-                let short = try profile(job.name, ticks: job.ticks / 2, arguments: job.arguments(job.ticks / 2), toggles: replay + counted.workers)
+                let timeout = Self.valgrindSeconds(ticks: job.ticks, costNsPerSample: job.costNsPerSample)
+                let long = try profile(
+                    job.name, ticks: job.ticks, arguments: job.arguments(job.ticks), toggles: replay + counted.workers, timeout: timeout)
+                let short = try profile(
+                    job.name, ticks: job.ticks / 2, arguments: job.arguments(job.ticks / 2), toggles: replay + counted.workers, timeout: timeout)
                 let extra = Double(job.ticks - job.ticks / 2)
                 let handOffs = Set(counted.handOffs)
                 let instructions = (long.total - long.inclusive(of: handOffs)) - (short.total - short.inclusive(of: handOffs))
@@ -158,7 +190,7 @@ struct InstructionCounting {
                 lock.unlock()
             }
         }
-        if let failure { throw failure }
+        if let failure { throw stopRequested() ? Stopped() : failure }
         let cases = Dictionary(
             uniqueKeysWithValues: jobs.compactMap { job in job.identity.flatMap { identity in counts[job.name].map { (identity, $0) } } })
         return (cases, run.harnessFloor == nil ? nil : counts[HarnessFloor.name])
@@ -175,6 +207,13 @@ struct InstructionCounting {
         case ..<500_000: 2048
         default: 512
         }
+    }
+
+    /// Seconds a valgrind run of `ticks` ticks of a case costing `costNsPerSample` may take before it
+    /// is stopped as hung: two minutes for start-up and warm-up, and 400 times the case's own time
+    /// (callgrind runs code some 50 to 100 times slower, more on a loaded machine).
+    static func valgrindSeconds(ticks: Int, costNsPerSample: Double?) -> Double {
+        120 + 400 * Double(ticks) * (costNsPerSample ?? 100_000) / 1e9
     }
 
     /// The folded stacks of `profile` from `roots` (the functions collection was on in), leaving out
@@ -207,15 +246,20 @@ struct InstructionCounting {
     }
 
     /// Runs `run` with `runArguments` (of `ticks` ticks of `subject`) under callgrind, collecting
-    /// inside `toggles`, and reads the profile.
-    private func profile(_ subject: String, ticks: Int, arguments runArguments: [String], toggles: [String]) throws -> CallgrindProfile {
+    /// inside `toggles`, and reads the profile; past `timeout` seconds valgrind is stopped as hung.
+    private func profile(
+        _ subject: String, ticks: Int, arguments runArguments: [String], toggles: [String], timeout: Double
+    ) throws -> CallgrindProfile {
         let name = "\(subject)-\(ticks)"
-        let output = scratch.appendingPathComponent("\(name).callgrind")
-        var arguments = ["--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(output.path)"]
+        let output = scratch.url.appendingPathComponent("\(name).callgrind")
+        // No gdbserver: it would leave FIFOs in the temporary folder of a valgrind that was killed.
+        var arguments = ["--tool=callgrind", "--vgdb=no", "--collect-atstart=no", "--callgrind-out-file=\(output.path)"]
         arguments += toggles.map { "--toggle-collect=\($0)" }
         arguments += [executable.path] + runArguments
-        arguments += ["--format", "json", "--out", scratch.appendingPathComponent(name).path, "--quiet"]
-        let log = try Self.runTool(Self.findExecutable("valgrind")!, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], allowFailure: true)
+        arguments += ["--format", "json", "--out", scratch.url.appendingPathComponent(name).path, "--quiet"]
+        let log = try Self.runTool(
+            Self.findExecutable("valgrind")!, arguments, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], in: scratch.url, timeout: timeout,
+            stopRequested: stopRequested, allowFailure: true, subject: "valgrind on \(subject) (\(ticks) ticks)")
         guard let text = try? String(contentsOf: output, encoding: .utf8) else {
             throw CommandFailure("--counter instructions: valgrind failed on \(subject) (\(ticks) ticks): \(log.suffix(2000))")
         }
@@ -235,37 +279,38 @@ struct InstructionCounting {
         return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs `path` with `arguments`, returns its standard output (and error, merged); throws when it
-    /// fails, unless `allowFailure`.
+    /// Runs `path` with `arguments` (and `input` on its standard input, through a file in `folder`),
+    /// its standard output and error merged into a file in `folder`, and returns what it wrote; throws
+    /// when it fails, unless `allowFailure`, when it runs past `timeout` seconds (a `CommandFailure`
+    /// naming `subject`), or, with `Stopped`, when `stopRequested` says so; either way it is stopped
+    /// with every process it started first.
     @discardableResult
     private static func runTool(
-        _ path: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], allowFailure: Bool = false
+        _ path: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], in folder: URL, timeout: Double,
+        stopRequested: () -> Bool, allowFailure: Bool = false, subject: String? = nil
     ) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-tool-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        if let input {
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try process.run()
-            pipe.fileHandleForWriting.write(Data(input.utf8))
-            try pipe.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+        let files = folder.appendingPathComponent("tool-\(UUID().uuidString)")
+        let output = files.appendingPathExtension("out"), inputFile = files.appendingPathExtension("in")
+        defer { for file in [output, inputFile] { try? FileManager.default.removeItem(at: file) } }
+        if let input { try Data(input.utf8).write(to: inputFile) }
+        let child = try ChildProcess(
+            path, arguments: arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            input: input == nil ? nil : inputFile, output: output, errors: output)
+        let ending: ChildProcess.Ending
+        do {
+            ending = try child.wait(timeout: timeout, stopRequested: stopRequested)
+        } catch ChildProcess.Interruption.stopRequested {
+            child.stop()
+            throw Stopped()
+        } catch {
+            child.stop()
+            throw CommandFailure(
+                "--counter instructions: \(subject ?? path) ran past \(Format.hertz(timeout)) s and was stopped, with every process it started")
         }
-        process.waitUntilExit()
-        try handle.close()
+        _ = child.stopLeftovers()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        if process.terminationStatus != 0, !allowFailure {
-            throw CommandFailure("\(path) failed (exit \(process.terminationStatus)): \(text.suffix(2000))")
+        if ending != .exited(0), !allowFailure {
+            throw CommandFailure("\(path) failed (\(ending)): \(text.suffix(2000))")
         }
         return text
     }
@@ -273,11 +318,12 @@ struct InstructionCounting {
 
 extension CaseSpec {
     /// The `run` arguments that run this one case in virtual time for `ticks` ticks, fed by `source`,
-    /// with the sampler slowed to nothing (its wake-ups would land among the counted work) and no
-    /// harness floor beside it (its replay would be counted with the case's).
+    /// with the sampler slowed to nothing (its wake-ups would land among the counted work), no harness
+    /// floor beside it (its replay would be counted with the case's), and the replay fed whole (its
+    /// stretches would be counted, as many as the clock made).
     func runArguments(ticks: Int, source: String) -> [String] {
         var arguments = ["run", workload, "--mode", "virtual", "--filter", filter, "--samples", String(ticks), "--sampler-rate", "0.001"]
-        arguments += ["--harness-floor", "off"]
+        arguments += ["--harness-floor", "off", "--replay-whole"]
         arguments += ["--rate", recordedTiming ? "native" : CaseIdentity.spelling(rateHz)]
         for name in parameters.keys.sorted() { arguments += ["--param", "\(name)=\(CaseIdentity.spelling(parameters[name]!))"] }
         if let displayRateHz { arguments += ["--display-rate", CaseIdentity.spelling(displayRateHz)] }

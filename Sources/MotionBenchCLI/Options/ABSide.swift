@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import MotionBench
 import MotionReports
@@ -49,48 +48,55 @@ struct ABSide {
     /// its input (65) or lacks a tool (69), ab fails with its message and code; when it is stopped by
     /// SIGINT or SIGTERM (130, 143), with the same code; any other failure is exit code 1. A run that
     /// takes over `timeout` seconds, or a stop signal to ab, stops the child and every process it
-    /// started (exit code 1, or the signal's).
+    /// started (exit code 1, or the signal's); the round ends when the child does, and what it left
+    /// running (a detached grandchild) is stopped, with a warning.
     func runRound(_ round: Int, arguments: [String], in folder: URL, timeout: Double) throws -> RunResult {
         let out = folder.appendingPathComponent("round-\(round)-\(name)")
         defer { try? FileManager.default.removeItem(at: out) }
         let errors = folder.appendingPathComponent("round-\(round)-\(name).stderr")
         defer { try? FileManager.default.removeItem(at: errors) }
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run"] + arguments + ["--format", "json", "--out", out.path, "--quiet"]
         var variables = ProcessInfo.processInfo.environment
         for variable in environment {
             let equals = variable.firstIndex(of: "=")!
             variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
         }
-        process.environment = variables
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let handle = try FileHandle(forWritingTo: errors)
-        process.standardError = handle
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(
+                executable.path, arguments: ["run"] + arguments + ["--format", "json", "--out", out.path, "--quiet"], environment: variables,
+                output: nil, errors: errors)
         } catch {
             throw CommandFailure("the \(name) executable '\(executable.path)' cannot be run: \(error.localizedDescription)", exitCode: .unavailable)
         }
-        try? handle.close()
-        try wait(for: process, ended: ended, round: round, timeout: timeout)
-        let status = process.terminationStatus
-        let message = Self.lastError((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
-        if process.terminationReason == .uncaughtSignal {
-            throw CommandFailure("the \(name) executable was killed by signal \(status) in round \(round)")
+        let ending: ChildProcess.Ending
+        do {
+            ending = try child.wait(timeout: timeout) { StopSignal.received() != nil }
+        } catch {
+            child.stop()
+            if let signal = StopSignal.received() {
+                throw CommandFailure(
+                    "stopped by \(signal.name) in round \(round); the \(name) executable's run was stopped", exitCode: signal.exitCode)
+            }
+            throw CommandFailure(
+                "the \(name) executable ran past --round-timeout \(Format.hertz(timeout)) s in round \(round) and was stopped, with every process it started "
+                    + "(raise --round-timeout if its runs take that long)")
         }
-        switch status {
-        case 0:
+        let left = child.stopLeftovers()
+        if left > 0 {
+            TerminalOutput.message(
+                "warning: the \(name) executable left \(left) process\(left == 1 ? "" : "es") running after its run in round \(round); stopped")
+        }
+        let message = Self.lastError((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        switch ending {
+        case .killed(let signal):
+            throw CommandFailure("the \(name) executable was killed by signal \(signal) in round \(round)")
+        case .exited(0):
             break
-        case 64, 65, 69:
+        case .exited(let status) where [64, 65, 69].contains(status):
             throw CommandFailure("the \(name) executable refused the run: \(message)", exitCode: ExitCode(status))
-        case 130, 143:
+        case .exited(let status) where [130, 143].contains(status):
             throw CommandFailure("the \(name) executable was stopped in round \(round)", exitCode: ExitCode(status))
-        default:
+        case .exited(let status):
             throw CommandFailure("the \(name) executable failed in round \(round) (exit \(status)): \(message)")
         }
         let runFile = out.appendingPathComponent("run.json")
@@ -99,36 +105,6 @@ struct ABSide {
                 "the \(name) executable '\(executable.path)' wrote no run.json: is it a motionbench executable?", exitCode: .unavailable)
         }
         return try RunResult.loadReporting(runFile)
-    }
-
-    /// Waits for `process` (whose end signals `ended`) to end. Past `timeout` seconds, or on a stop
-    /// signal to ab, stops its process group (the child and all it started: `Process` gives each child
-    /// a group of its own): SIGTERM, then SIGKILL if it is not gone within two seconds, and throws.
-    private func wait(for process: Process, ended: DispatchSemaphore, round: Int, timeout: Double) throws {
-        let group = process.processIdentifier
-        StopSignal.stopsChildGroup(group)
-        defer { StopSignal.stopsChildGroup(nil) }
-        let deadline = DispatchTime.now() + timeout
-        var failure: CommandFailure?
-        // Woken a few times a second to look for a stop signal; the child's end wakes it at once.
-        while ended.wait(timeout: .now() + 0.1) == .timedOut {
-            if let signal = StopSignal.received() {
-                failure = CommandFailure(
-                    "stopped by \(signal.name) in round \(round); the \(name) executable's run was stopped", exitCode: signal.exitCode)
-            } else if DispatchTime.now() >= deadline {
-                failure = CommandFailure(
-                    "the \(name) executable ran past --round-timeout \(Format.hertz(timeout)) s in round \(round) and was stopped, with every process it started "
-                        + "(raise --round-timeout if its runs take that long)")
-            }
-            guard let failure else { continue }
-            kill(-group, SIGTERM)
-            if ended.wait(timeout: .now() + 2) == .timedOut { kill(-group, SIGKILL) }
-            // The group's other processes may outlive the child's own exit: they go too.
-            kill(-group, SIGKILL)
-            process.waitUntilExit()
-            throw failure
-        }
-        process.waitUntilExit()
     }
 
     /// The last `Error: …` line of a child's stderr without its prefix, or its last line, or a note that it said nothing.

@@ -73,7 +73,7 @@ enum SourceOption {
         } catch let error as TraceError {
             throw CommandFailure(String(describing: error), exitCode: .badInput)
         }
-        for warning in input.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+        for warning in input.warnings { TerminalOutput.message("\(warning)") }
         return input
     }
 }

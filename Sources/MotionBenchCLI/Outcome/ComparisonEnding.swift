@@ -14,12 +14,10 @@ enum ComparisonEnding {
         outcome: RunComparison.Outcome
     ) throws {
         for (url, content) in files { try AtomicFile.write(content, to: url) }
-        print(text, terminator: "")
+        TerminalOutput.print(text, terminator: "")
         for difference in environmentDifferences {
-            FileHandle.standardError.write(
-                Data(
-                    "Warning: the \(sides)' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)\n"
-                        .utf8))
+            TerminalOutput.message(
+                "Warning: the \(sides)' \(difference.field) differs: '\(difference.baseline)' (baseline), '\(difference.candidate)' (candidate)")
         }
         switch outcome {
         case .passed: return

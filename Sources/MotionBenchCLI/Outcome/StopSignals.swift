@@ -8,7 +8,8 @@ import CSystemShim
 #endif
 
 /// SIGINT or SIGTERM during a run: the first asks it to stop after the case in flight, a second stops
-/// the process at once (see CSystemShim's StopSignals.c).
+/// the process at once, with the children and temporary folders it owns (`ChildProcess`,
+/// `ScratchFolder`; see CSystemShim's StopSignals.c).
 struct StopSignal {
     /// The signal's number.
     let number: Int32
@@ -25,16 +26,17 @@ struct StopSignal {
             strdup("\n\(name): \(message)\n"), strdup("\n\(name): stopped at once; files already written are complete\n"))
     }
 
-    /// Names the process group of a child in flight (its pid: Foundation's `Process` starts each in a
-    /// group of its own), which a second signal kills before the process exits; nil when none is.
-    static func stopsChildGroup(_ group: Int32?) {
-        mb_set_stop_child_group(group ?? 0)
-    }
-
     /// The first stop signal received since `install`, or nil.
     static func received() -> StopSignal? {
         let number = mb_stop_signal_received()
         return number == 0 ? nil : StopSignal(number: number)
+    }
+
+    /// Seconds since the first stop signal came; nil before one did.
+    static func secondsSinceReceived() -> Double? {
+        guard received() != nil else { return nil }
+        let at = mb_stop_signal_received_ns()
+        return at == 0 ? 0 : Double(mb_monotonic_ns() &- at) / 1e9
     }
 
     /// `SIGINT` or `SIGTERM`, as run.json records it.

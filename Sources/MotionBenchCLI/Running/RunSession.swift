@@ -1,3 +1,4 @@
+import CSystemShim
 import Foundation
 import MotionBench
 import MotionReports
@@ -14,8 +15,12 @@ import MotionResults
 /// - A measured case is never lost to what fails after it (instruction counts, emitted outputs,
 ///   plots, reports): run.json stays, or is written even without the `json` format, and the error
 ///   says where the cases are.
+/// - A case that passes the memory budget or does not return in time (`CaseBounds`) ends the run:
+///   the cases before it are written as for a stop, and the error says why.
 /// - A stop request (`stopRequested`) ends the run after the case under way; what finished is
 ///   written, with an interruption record, and neither instructions nor emitted outputs are added.
+///   One while instructions are counted stops the counting (valgrind and all it started), and the
+///   run is written without them.
 public struct RunSession {
     /// The folder the run is written into.
     public let folder: URL
@@ -27,6 +32,8 @@ public struct RunSession {
         self.folder = folder
         folderExisted = FileManager.default.fileExists(atPath: folder.path)
         try AtomicFile.prepareFolder(folder)
+        // A second stop signal before anything is written leaves no empty folder behind.
+        if !folderExisted { _ = mb_own_folder(folder.path, 0) }
     }
 
     /// What to do with the cases besides measuring them.
@@ -59,8 +66,10 @@ public struct RunSession {
     public func run(
         _ cases: [CaseSpec], with runner: BenchmarkRunner, settings: RunSettings, options: Options = Options()
     ) throws -> (run: RunResult, files: [String]) {
+        defer { mb_disown_folder(folder.path) }
         var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
         var result: RunResult
+        var halted: RunHalted?
         do {
             result = try runner.run(
                 cases, settings: settings, harnessFloor: options.harnessFloor, wakeFloors: options.wakeFloors, progress: options.progress,
@@ -73,13 +82,29 @@ public struct RunSession {
                     try checkpoint.write(partial)
                 })
             result.shard = options.shard
+        } catch let error as RunHalted {
+            // A case that passed a bound ended the run: the cases before it are written, and nothing
+            // more is counted, emitted or replayed.
+            halted = error
+            result = error.run
+            result.shard = options.shard
         } catch {
             discard(checkpoint)
             throw error
         }
         if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
         var files: [String] = []
-        let written = try writeFiles(of: result, runner: runner, options: options, written: &files) { discard(checkpoint) }
+        var writing = options
+        if halted != nil {
+            writing.countInstructions = false
+            writing.emit = false
+        }
+        let written = try writeFiles(of: result, runner: runner, options: writing, written: &files) { discard(checkpoint) }
+        if let halted {
+            throw CommandFailure(
+                "\(halted); the run stopped there, its \(result.cases.count) finished case\(result.cases.count == 1 ? "" : "s") written to \(folder.path)"
+            )
+        }
         return (written, files)
     }
 
@@ -103,12 +128,18 @@ public struct RunSession {
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
             if options.countInstructions, options.stopRequested() == nil {
-                let counts = try InstructionCounting.prepare().count(result, catalogue: runner.catalogue, progress: options.log)
-                result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })
-                result.harnessFloor?.instructionsPerSample = counts.harnessFloor?.perSample
-                result.harnessFloor?.instructionTicks = counts.harnessFloor?.ticks
-                written += try ProfileFiles.write(counts.cases.mapValues(\.profile), of: result, to: folder)
-                _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+                do {
+                    let counts = try InstructionCounting.prepare { options.stopRequested() != nil }
+                        .count(result, catalogue: runner.catalogue, progress: options.log)
+                    result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })
+                    result.harnessFloor?.instructionsPerSample = counts.harnessFloor?.perSample
+                    result.harnessFloor?.instructionTicks = counts.harnessFloor?.ticks
+                    written += try ProfileFiles.write(counts.cases.mapValues(\.profile), of: result, to: folder)
+                    _ = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+                } catch is InstructionCounting.Stopped {
+                    // Stopped while counting: the cases are whole, their instructions missing.
+                    options.log("instructions: not counted, stopped by \(options.stopRequested() ?? "a stop request")")
+                }
             }
             var plots: [ReportChart] = []
             if options.emit && options.stopRequested() == nil {

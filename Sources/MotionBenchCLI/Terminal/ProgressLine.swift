@@ -18,7 +18,8 @@ struct ProgressLine {
         guard enabled else { return }
         let eta = Int(progress.remainingSeconds.rounded(.up))
         let text = "[\(progress.index)/\(progress.total)] \(Self.label(progress.spec)) · ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
-        FileHandle.standardError.write(Data((inPlace ? "\r\u{1B}[K\(text)" : "\(text)\n").utf8))
+        let shown = VisibleText.escaping(text)
+        FileHandle.standardError.write(Data((inPlace ? "\r\u{1B}[K\(shown)" : "\(shown)\n").utf8))
     }
 
     /// A short label of a case, e.g. `accelerometer 10 Hz low-pass virtual #1` or

@@ -4,12 +4,17 @@ import MotionResults
 /// per second as a scatter chart: a point per filter × rate, the Pareto-best filled and joined,
 /// recorded competitors (no measurable cost) as dashed lines.
 enum AccuracyChart {
-    /// The chart file of `workload`'s accuracy.
-    static func fileName(for workload: String) -> String { "accuracy-\(workload).svg" }
+    /// The chart files of `workloads`' accuracy, `accuracy-WORKLOAD.svg`, the name made safe
+    /// (`CaseIdentity.fileName`) and unique among them.
+    static func fileNames(_ workloads: [String]) -> UniqueNames<String> {
+        UniqueNames(workloads) { "accuracy-" + CaseIdentity.fileName([$0]) }
+    }
 
     /// A chart per workload with at least one row that has both a cost and an error or F1.
     static func make(_ run: RunResult) -> [ReportChart] {
-        AccuracyCost.grouped(run).compactMap { group in
+        let groups = AccuracyCost.grouped(run)
+        let fileNames = fileNames(groups.map(\.workload))
+        return groups.compactMap { group in
             let points = group.rows.compactMap { row -> ScatterChart.Point? in
                 guard let cost = row.cost?.value, let error = row.quality else { return nil }
                 return ScatterChart.Point(label: label(row.result), x: cost, y: error, isHighlighted: row.isParetoBest)
@@ -23,7 +28,8 @@ enum AccuracyChart {
                 title: title, xLabel: costLabel(group.rows.lazy.compactMap(\.cost).first?.basis),
                 yLabel: errorLabel(group.rows.lazy.compactMap(\.qualityMetric).first),
                 points: points, lines: lines)
-            return ReportChart(kind: .accuracy(workload: group.workload), fileName: fileName(for: group.workload), title: title, svg: chart.svg())
+            return ReportChart(
+                kind: .accuracy(workload: group.workload), fileName: fileNames[group.workload]! + ".svg", title: title, svg: chart.svg())
         }
     }
 

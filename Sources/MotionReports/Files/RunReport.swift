@@ -26,7 +26,7 @@ public enum RunReport {
                 try AtomicFile.prepareFolder(folder.appendingPathComponent(RunFolder.plotsFolderName))
             }
             for file in files {
-                try AtomicFile.write(file.data, to: folder.appendingPathComponent(file.name))
+                try AtomicFile.write(file.data, to: try RunFolder.file(file.name, in: folder))
                 written.append(file.name)
             }
         } catch {

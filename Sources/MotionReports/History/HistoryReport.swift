@@ -36,7 +36,7 @@ public enum HistoryReport {
             files.append((markdownFile, Data(HistoryMarkdown.render(history, charts: charts).utf8)))
         }
         if formats.contains(.html) { files.append((HistoryPage.fileName, Data(HistoryPage.render(history).utf8))) }
-        for file in files { try AtomicFile.write(file.data, to: folder.appendingPathComponent(file.name)) }
+        for file in files { try AtomicFile.write(file.data, to: try RunFolder.file(file.name, in: folder)) }
         return files.map(\.name)
     }
 }

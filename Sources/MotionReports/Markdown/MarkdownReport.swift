@@ -13,6 +13,7 @@ public enum MarkdownReport {
             out +=
                 "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
         }
+        out += fellBehind(run)
         out += FeatureTable.render(run)
         out += environment(run)
         out += shards(run)
@@ -59,6 +60,24 @@ public enum MarkdownReport {
         for plot in plots where plot.kind == .threadCPU || plot.kind == .memory { out += "- [\(plot.title)](\(plot.fileName))\n" }
         if plots.contains(where: { $0.kind == .memory }) {
             for line in ThreadPlots.cpuChartsLeftOut(run) { out += "- \(line)\n" }
+        }
+        return out + "\n"
+    }
+
+    /// The real-time cases whose workload fell behind its rate, each with how far, so their figures
+    /// are not read as those of a workload that kept up.
+    private static func fellBehind(_ run: RunResult) -> String {
+        let behind = run.cases.filter(\.fellBehind)
+        guard !behind.isEmpty else { return "" }
+        var out =
+            "**Fell behind:** "
+            + (behind.count == 1
+                ? "a real-time case's workload did not keep up with its rate" : "real-time cases' workloads did not keep up with their rates")
+        out += "; what was not handled in the case's time was dropped, and the figures are those of a workload that did not keep up.\n\n"
+        for result in behind {
+            let swept = result.spec.parameters.isEmpty ? "" : " " + result.spec.parameterText
+            let subject = "\(result.spec.workload) \(Format.hertz(result.spec.rateHz)) Hz \(result.spec.filter)\(swept) #\(result.spec.repetition)"
+            out += "- \(MarkdownText.code(subject)): \(MarkdownText.cell(result.pacingSummary))\n"
         }
         return out + "\n"
     }

@@ -29,7 +29,7 @@ public enum RunPlots {
         guard !charts.isEmpty else { return }
         try AtomicFile.prepareFolder(folder.appendingPathComponent(RunFolder.plotsFolderName))
         for chart in charts {
-            try AtomicFile.write(chart.svg, to: folder.appendingPathComponent(chart.fileName))
+            try AtomicFile.write(chart.svg, to: try RunFolder.file(chart.fileName, in: folder))
         }
     }
 }

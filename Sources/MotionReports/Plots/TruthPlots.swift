@@ -19,7 +19,7 @@ enum TruthPlots {
             var truth: LineChart.Series?
             for member in group.members {
                 let file = RunFolder.emittedFile(caseNames[member] ?? member.name)
-                let url = runFolder.appendingPathComponent(file)
+                let url = try RunFolder.file(file, in: runFolder)
                 guard FileManager.default.fileExists(atPath: url.path) else {
                     missing.append(file)
                     continue

@@ -14,6 +14,92 @@ enum JSONSyntax {
         return (line, reason)
     }
 
+    /// The 1-based line where the value at `path` starts in `data` (well-formed JSON), each step an
+    /// object's key or an array's index in decimal, as a decoder's coding path names them; nil when
+    /// there is no such value.
+    static func line(of path: [String], in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var walker = Walker(bytes: bytes)
+        guard let start = walker.find(path[...]) else { return nil }
+        return 1 + bytes[..<min(start, bytes.count)].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+    }
+
+    /// Walks well-formed JSON down one path, skipping every other value whole.
+    private struct Walker {
+        let bytes: [UInt8]
+        var index = 0
+
+        /// The index where the value at `path` below the value at `index` starts.
+        mutating func find(_ path: ArraySlice<String>) -> Int? {
+            var path = path
+            while true {
+                skipWhitespace()
+                guard let step = path.first else { return index }
+                guard index < bytes.count else { return nil }
+                let inObject = bytes[index] == UInt8(ascii: "{")
+                guard inObject || bytes[index] == UInt8(ascii: "[") else { return nil }
+                index += 1
+                var position = 0
+                var found = false
+                while !found {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] != UInt8(ascii: "}"), bytes[index] != UInt8(ascii: "]") else { return nil }
+                    if inObject {
+                        let key = string()
+                        skipWhitespace()
+                        index += 1  // the ':'
+                        found = key == step
+                    } else {
+                        found = String(position) == step
+                        position += 1
+                    }
+                    if found { break }
+                    skipValue()
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+                }
+                path = path.dropFirst()
+            }
+        }
+
+        private mutating func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        /// A string's raw text, from its opening quote past its closing one.
+        private mutating func string() -> String {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            defer { index += 1 }
+            return String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+        }
+
+        /// Past the value at `index`, however deeply nested, counting brackets outside strings.
+        private mutating func skipValue() {
+            var depth = 0
+            repeat {
+                guard index < bytes.count else { return }
+                switch bytes[index] {
+                case UInt8(ascii: "\""): _ = string()
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    index += 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { return }
+                    index += 1
+                default:
+                    index += 1
+                }
+            } while depth > 0 || (index < bytes.count && ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index]))
+        }
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0

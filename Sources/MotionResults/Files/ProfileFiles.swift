@@ -13,7 +13,7 @@ public enum ProfileFiles {
         for identity in run.cases.map(\.spec.identity) where seen.insert(identity).inserted {
             guard let profile = profiles[identity], let name = names[identity] else { continue }
             let file = RunFolder.profileFile(name)
-            try AtomicFile.write(profile.text, to: folder.appendingPathComponent(file))
+            try AtomicFile.write(profile.text, to: try RunFolder.file(file, in: folder))
             files.append(file)
         }
         return files
@@ -26,7 +26,7 @@ public enum ProfileFiles {
         var profiles: [CaseIdentity: FoldedStacks] = [:]
         for identity in Set(run.cases.map(\.spec.identity)) {
             guard let name = names[identity] else { continue }
-            let url = folder.appendingPathComponent(RunFolder.profileFile(name))
+            let url = try RunFolder.file(RunFolder.profileFile(name), in: folder)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             do {
                 profiles[identity] = try FoldedStacks(text: text)

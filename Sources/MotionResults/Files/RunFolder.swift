@@ -72,6 +72,27 @@ public enum RunFolder {
         }
     }
 
+    /// The file `name` (relative to `folder`, `/` between folders) inside `folder`: how every writer
+    /// and reader of a run's files joins a name to its folder, so that no name, whatever a run's
+    /// content made it, reaches outside. Throws an `OutputError` for an absolute name, an empty, `.`
+    /// or `..` part, or a folder on the way that is a symbolic link (a downloaded run folder may hold
+    /// one pointing anywhere).
+    public static func file(_ name: String, in folder: URL) throws -> URL {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !name.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw OutputError(path: folder.path + "/" + name, reason: "names a place outside \(folder.path); a run writes only inside its folder")
+        }
+        var url = folder
+        for (index, part) in parts.enumerated() {
+            url.appendPathComponent(part)
+            var status = stat()
+            if index < parts.count - 1, lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw OutputError(path: url.path, reason: "a symbolic link; a run writes only inside its folder")
+            }
+        }
+        return url
+    }
+
     /// The emitted file of the case named `name` (`RunResult.caseNames`), relative to the run folder.
     public static func emittedFile(_ name: String) -> String { "\(emittedFolderName)/\(name).csv" }
 

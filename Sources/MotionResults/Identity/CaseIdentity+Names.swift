@@ -53,14 +53,30 @@ extension CaseIdentity {
         return ([workload, rate, filter] + swept + (mode.map { [$0.rawValue] } ?? [])).joined(separator: "/")
     }
 
-    /// `parts` joined by `-`, every character outside `[A-Za-z0-9.=-]` replaced by `_` and every `..` by `_.`.
-    static func fileName(_ parts: [String]) -> String {
+    /// `parts` joined by `-`, every character outside `[A-Za-z0-9.=-]` replaced by `_` and every `..` by
+    /// `_.`, and one longer than `longestFileName` cut there with a digest of the whole after it: a name
+    /// that stays in the folder it is written to, and that the file system takes, whatever a run's
+    /// content holds (a workload named `../x`, `/tmp/x` or a thousand characters long). The one way a
+    /// file name is made from a run's text: cases, case groups, sweeps and workloads
+    /// (`accuracy-WORKLOAD.svg`) alike.
+    public static func fileName(_ parts: [String]) -> String {
+        let joined = parts.joined(separator: "-")
         var result = String(
-            parts.joined(separator: "-").unicodeScalars.map { scalar -> Character in
+            joined.unicodeScalars.map { scalar -> Character in
                 let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".=-".unicodeScalars.contains(scalar))
                 return allowed ? Character(scalar) : "_"
             })
         while result.contains("..") { result = result.replacingOccurrences(of: "..", with: "_.") }
+        if result.count > longestFileName {
+            // FNV-1a: the same digest in every process, unlike Swift's seeded hashing.
+            let digest = joined.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            let hex = String(digest, radix: 16)
+            result = String(result.prefix(longestFileName - 17)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+        }
         return result.isEmpty ? "_" : result
     }
+
+    /// The longest name `fileName` makes, leaving room within the file system's 255 bytes for what
+    /// follows it (`-realtime-1-rss.svg`, `history-…-accuracy-…`, a `_2` that makes it unique).
+    public static let longestFileName = 120
 }

@@ -3,20 +3,22 @@
 public struct CaseResult: Sendable, Codable, Equatable {
     /// What was run.
     public var spec: CaseSpec
-    /// Sensor ticks delivered to the workload (each tick carries one sample per subscribed sensor).
+    /// Sensor ticks the workload handled (each tick carries one sample per subscribed sensor).
     public var samples: Int
-    /// Display frames delivered.
+    /// Display frames the workload handled.
     public var frames: Int
     /// Wall-clock seconds the case's measured part took.
     public var wallSeconds: Double
 
-    /// Real time: ticks actually delivered per second between the first and the last.
+    /// Real time: ticks the workload handled per second, from the first tick's deadline to its last
+    /// handled tick or the last tick's deadline, whichever came later.
     public var achievedHz: Double?
     /// Real time: how late the pacer woke for each delivered sample tick.
     public var lateness: LatenessSummary?
     /// Real time: sample ticks skipped because the pacer woke more than a period late.
     public var missed: Int?
-    /// Real time: ticks the workload's queue refused because the workload fell behind.
+    /// Real time: ticks the workload did not handle as it fell behind: refused by its full queue, or
+    /// still queued when the case's time was up.
     public var dropped: Int?
     /// Real time, animating workloads: display frames due in the case but not rendered, because the
     /// pacer woke more than a frame late or the workload's queue was full; nil without a display rate.

@@ -14,6 +14,8 @@ public enum GitCommit {
     /// Longest a git command may take before it is stopped and its answer taken as none: a damaged
     /// pack (a delta whose base is itself) makes git 2.39 loop for ever.
     static let timeLimitSeconds = 10.0
+    /// The most memory git may take for its data, far more than reading a commit needs.
+    static let gitDataBytes = 512 << 20
 
     /// The commit of the repository holding `folder` (by default the working folder), or nil outside
     /// one or when it cannot be read.
@@ -134,11 +136,16 @@ public enum GitCommit {
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
-        let argv = (["git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]
+        // Through the shell, which sets git's limits before it starts: the kernel bounds its memory and
+        // its CPU time even should this process be gone (a damaged pack, whose delta refers to itself,
+        // had git loop for ever, growing past a gigabyte).
+        // A shell that cannot set a limit (as some refuse the data size) still runs git.
+        let limits = "ulimit -d \(gitDataBytes >> 10) 2>/dev/null; ulimit -t \(Int(timeLimitSeconds) + 1) 2>/dev/null; exec git \"$@\""
+        let argv = (["sh", "-c", limits, "git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { for string in argv + environment { free(string) } }
         var pid = pid_t()
-        let started = posix_spawnp(&pid, "git", &actions, nil, argv, environment)
+        let started = posix_spawnp(&pid, "sh", &actions, nil, argv, environment)
         close(ends[1])
         guard started == 0 else { return nil }
 

@@ -2,7 +2,8 @@
 public struct RunFileError: Error, CustomStringConvertible {
     /// The file.
     public var path: String
-    /// The 1-based line where the file breaks the JSON grammar; nil when no one line is at fault.
+    /// The 1-based line where the file breaks the JSON grammar, or where the value at fault starts;
+    /// nil when no one line is at fault.
     public var line: Int?
     /// What is wrong with it.
     public var reason: String

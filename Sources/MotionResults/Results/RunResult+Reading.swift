@@ -8,6 +8,11 @@ extension RunResult {
         // Decoded whole first: the schema's version alone is read only to say why a file is refused.
         let decoded = Result { try JSONDecoder().decode(RunResult.self, from: data) }
         if case var .success(run) = decoded, run.schemaVersion == currentSchemaVersion {
+            if let (path, value) = run.firstImpossibleFigure() {
+                throw RunFileError(
+                    path: url.path, line: JSONSyntax.line(of: path, in: data),
+                    reason: "\(Self.path(path)) is \(value), which cannot be negative")
+            }
             run.accuracy = run.accuracy.compactMap(\.scorable)
             return run
         }
@@ -56,22 +61,49 @@ extension RunResult {
         }
     }
 
-    /// What a decoding error says of `data`, with the line at fault when the JSON itself is broken.
+    /// What a decoding error says of `data`, with the line at fault: where the JSON itself breaks, or
+    /// where the value at fault starts (for a missing field, the object that lacks it).
     private static func describe(_ error: Error, in data: Data) -> (line: Int?, problem: String) {
+        func line(_ keys: [CodingKey]) -> Int? { JSONSyntax.line(of: steps(keys), in: data) }
         switch error {
         case let DecodingError.dataCorrupted(context):
             if let broken = JSONSyntax.firstError(in: data) { return (broken.line, "malformed JSON: \(broken.reason)") }
-            return (nil, "malformed JSON: \(context.debugDescription)")
+            guard !context.codingPath.isEmpty else { return (nil, "malformed JSON: \(context.debugDescription)") }
+            return (line(context.codingPath), "wrong value at '\(path(steps(context.codingPath)))': \(context.debugDescription)")
         case let DecodingError.keyNotFound(key, context):
-            return (nil, "missing field '\(path(context.codingPath + [key]))'")
+            return (line(context.codingPath), "missing field '\(path(steps(context.codingPath + [key])))'")
         case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-            return (nil, "wrong value at '\(path(context.codingPath))': \(context.debugDescription)")
+            return (line(context.codingPath), "wrong value at '\(path(steps(context.codingPath)))': \(context.debugDescription)")
         default:
             return (nil, String(describing: error))
         }
     }
 
-    private static func path(_ keys: [CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    /// A coding path as `JSONSyntax` walks it: keys, and array indices in decimal.
+    private static func steps(_ keys: [CodingKey]) -> [String] {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }
+    }
+
+    /// A path as messages write it: `cases[3].samples`.
+    private static func path(_ steps: [String]) -> String {
+        steps.map { Int($0) != nil ? "[\($0)]" : ".\($0)" }.joined().trimmingPrefix(".").description
+    }
+
+    /// The first figure of the run that a measurement can never make negative, and is (its path and
+    /// value): a count, a time, a rate, a share of a core, a size. Heap figures are changes, and may be.
+    func firstImpossibleFigure() -> (path: [String], value: Double)? {
+        for (index, result) in cases.enumerated() {
+            let figures: [(String, Double?)] = [
+                ("samples", Double(result.samples)), ("frames", Double(result.frames)), ("wallSeconds", result.wallSeconds),
+                ("achievedHz", result.achievedHz), ("missed", result.missed.map(Double.init)), ("dropped", result.dropped.map(Double.init)),
+                ("missedFrames", result.missedFrames.map(Double.init)), ("cpuNsPerSample", result.cpuNsPerSample),
+                ("wallNsPerSample", result.wallNsPerSample), ("cpuPct", result.cpuPct), ("projectedCpuPct", result.projectedCpuPct),
+                ("processCpuPct", result.processCpuPct), ("rssMiB", result.rssMiB), ("peakRssMiB", result.peakRssMiB),
+                ("allocationsPerSample", result.allocationsPerSample), ("allocationBytesPerSample", result.allocationBytesPerSample),
+                ("instructionsPerSample", result.instructionsPerSample),
+            ]
+            if let (name, value) = figures.first(where: { ($0.1 ?? 0) < 0 }) { return (["cases", String(index), name], value!) }
+        }
+        return nil
     }
 }

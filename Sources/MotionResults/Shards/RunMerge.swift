@@ -73,10 +73,15 @@ public enum RunMerge {
                 path: input.path,
                 reason: "shard \(shard.label) is \(interruption.summary(finishedCases: run.cases.count)); run it again")
         }
-        guard shard.planPositions.count == run.cases.count, shard.planPositions.allSatisfy({ (0..<shard.plannedCases).contains($0) }) else {
+        guard shard.planPositions.count == run.cases.count else {
             throw MergeError(
                 path: input.path,
                 reason: "its \(run.cases.count) cases do not match its shard record's \(shard.planPositions.count) places in the plan")
+        }
+        if let stray = shard.planPositions.first(where: { !(0..<shard.plannedCases).contains($0) }) {
+            throw MergeError(
+                path: input.path,
+                reason: "its shard record places a case at \(stray), outside the plan's \(shard.plannedCases) places (0…\(shard.plannedCases - 1))")
         }
         if let recorded = shard.cases, RunShard.fingerprint(of: run.cases.map(\.spec)) != recorded {
             throw MergeError(
@@ -90,7 +95,9 @@ public enum RunMerge {
                     + "there: plan \(firstShard.plan), \(firstShard.plannedCases) cases in \(firstShard.count) shards)")
         }
         let program: [(String, (RunResult) -> String)] = [
-            ("source", { $0.settings.source }), ("settings", { String(describing: $0.settings) }),
+            ("source", { $0.settings.source }), ("real-time duration", { "\($0.settings.durationSeconds) s" }),
+            ("virtual-time sample count", { "\($0.settings.sampleCount)" }), ("repetitions", { "\($0.settings.repetitions)" }),
+            ("sampler rate", { "\($0.settings.samplerRateHz) Hz" }), ("--quick", { $0.settings.quick ? "on" : "off" }),
             ("commit", { $0.environment.gitCommit ?? "none" }), ("build configuration", { $0.environment.buildConfiguration }),
             ("Swift version", { $0.environment.swiftVersion }),
         ]

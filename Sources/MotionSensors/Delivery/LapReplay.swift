@@ -20,6 +20,10 @@ public struct LapReplay {
     /// The last lap and where its events end: the start of the unit after the replay's last.
     @usableFromInline let lastLap: Int
     @usableFromInline let lastEnd: Int
+    /// Where a delivery stops (`pause(afterUnit:)`): a lap, and the index its events stop at; the
+    /// replay's end unless paused before it.
+    @usableFromInline var stopLap: Int
+    @usableFromInline var stopEnd: Int
     /// Whether the lap has display frames among its samples.
     @usableFromInline let lapHasFrames: Bool
     /// The lap's samples in memory, for `deliver(to:samplesTo:)`; nil until `prepareSamples()`.
@@ -33,9 +37,22 @@ public struct LapReplay {
         self.units = max(0, units)
         self.touches = TouchQueue(touches)
         // The last lap is the one holding unit `units - 1`; it ends where the unit after it begins.
-        lastLap = self.units > 0 ? (self.units - 1) / lap.units : 0
-        lastEnd = lap.unitStarts[self.units - lastLap * lap.units]
+        (lastLap, lastEnd) = Self.end(ofUnits: self.units, in: lap)
+        (stopLap, stopEnd) = (lastLap, lastEnd)
         lapHasFrames = lap.frames(beforeUnit: lap.units) > 0
+    }
+
+    /// The lap holding unit `units - 1` and the index in it where the unit after begins.
+    private static func end(ofUnits units: Int, in lap: EventLap) -> (lap: Int, end: Int) {
+        let last = units > 0 ? (units - 1) / lap.units : 0
+        return (last, lap.unitStarts[units - last * lap.units])
+    }
+
+    /// Makes the next delivery stop after the first `units` units of the replay (at most all of
+    /// them), so a caller can feed it in stretches, looking at the clock between them: the events
+    /// delivered, and their order, are the same however it is cut.
+    public mutating func pause(afterUnits units: Int) {
+        (stopLap, stopEnd) = Self.end(ofUnits: min(max(0, units), self.units), in: lap)
     }
 
     /// How many laps the replay feeds, a fraction for a lap fed in part.
@@ -108,7 +125,7 @@ public struct LapReplay {
         let events = lap.events
         var lapIndex = self.lapIndex, position = self.position
         while true {
-            let end = lapIndex == lastLap ? lastEnd : events.count
+            let end = lapIndex == stopLap ? stopEnd : events.count
             let offset = lap.start(ofLap: lapIndex)
             while position < end {
                 var stop = end
@@ -122,7 +139,7 @@ public struct LapReplay {
                     while let touch = touches.next(dueBy: due) { MotionEvent.touch(touch).deliver(to: receiver) }
                 }
             }
-            guard lapIndex < lastLap else { break }
+            guard lapIndex < stopLap else { break }
             lapIndex += 1
             position = 0
         }

@@ -117,7 +117,7 @@ public struct TraceInfo: Hashable, Sendable, CustomStringConvertible {
         }
         for note in metadata.notes { lines.append("note:     \(note)") }
         // The names, labels and notes are a file's free text: shown, never obeyed by the terminal.
-        return lines.map(TextEscaping.printable).joined(separator: "\n")
+        return lines.map { VisibleText.escaping($0) }.joined(separator: "\n")
     }
 
     private static func summarise(_ stream: TraceStream, times: [Double]) -> Stream {

@@ -189,6 +189,26 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
         }
     }
 
+    /// A replay fed in stretches (as a virtual-time case is, to look at its budget between them)
+    /// delivers what it delivers whole, in the same order, wherever the cuts fall: at a lap's end,
+    /// inside a lap, before a touch, or at nothing at all.
+    @Test(arguments: [[1, 2, 3, 4, 5, 6, 7], [2, 5, 7], [0, 3, 3, 7], [6, 9]])
+    func aReplayPausedAnywhereDeliversWhatItDeliversWhole(cuts: [Int]) {
+        let touches = [TouchEvent(time: 0.05, .tap(Vector2(10, 10))), TouchEvent(time: 0.2, .tap(Vector2(3, 3)))]
+        let lap = tickLap(2, rate: 10, displayRate: 60)
+        let whole = EventRecorder()
+        var plain = LapReplay(lap: lap, units: 7, touches: touches)
+        plain.deliver(to: whole)
+        let cut = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 7, touches: touches)
+        for units in cuts {
+            replay.pause(afterUnits: units)
+            replay.deliver(to: cut)
+        }
+        #expect(cut.events == whole.events)
+        #expect(replay.frames == plain.frames && replay.endInstant == plain.endInstant)
+    }
+
     @Test func aLapOfTicksWithoutSamplesIsClockedByItsTicks() {
         let lap = EventLap(samples: [], timing: .ticks(count: 3, rate: 30), displayRate: 60)
         let recorder = EventRecorder()

@@ -94,6 +94,21 @@ import Testing
         // The edges themselves are readings.
         try Data((header + "time,stream,values\n0,accelerometer,-1000,1000,0\n0,magnetometer,1e4,-1e4,0\n0,barometer,0,0,0\n").utf8).write(to: file)
         #expect(try importTrace(at: file).trace.sensors == [.accelerometer, .magnetometer, .barometer])
+        // Just past an edge, with the digits that show it past.
+        try Data((header + "time,stream,values\n0,accelerometer,-1000.0000001,0,0\n").utf8).write(to: file)
+        #expect(failure(file)?.description == "\(file.path):4: accelerometer x is -1000.0000001 g, outside the accepted ±1000 g")
+    }
+
+    /// A UTF-8 byte-order mark, as spreadsheets save CSV, is read as if it were not there.
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let folder = try Repository.scratchFolder("motionbench-traces")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("trace.csv")
+        try Data(([0xEF, 0xBB, 0xBF] + Array("motionbench-trace,1\nname,t\ntime,stream,values\n0,barometer,101.3,0,0\n".utf8))).write(to: file)
+        #expect(try importTrace(at: file).trace.sensors == [.barometer])
+        let labels = folder.appendingPathComponent("labels.csv")
+        try Data(([0xEF, 0xBB, 0xBF] + Array("time,label\n1.5,tap\n".utf8))).write(to: labels)
+        #expect(try EventLabelsFile.read(at: labels) == [LabelledEvent("tap", at: 1.5)])
     }
 
     @Test func completeLastLineWithoutNewlineIsAccepted() throws {

@@ -15,6 +15,19 @@ import Testing
         return file
     }
 
+    /// A file far longer than any recording's labels is refused at the row past the most, read no
+    /// further, so it never fills memory.
+    @Test func aLabelsFileOfMoreRowsThanAnyRecordingIsRefused() throws {
+        let rows = (0...EventLabelsFile.mostLabels).map { "\($0),tap\n" }.joined()
+        let file = try labels("time,label\n" + rows + "1e9,tap\n")
+        #expect {
+            try EventLabelsFile.read(at: file)
+        } throws: { error in
+            (error as? TraceError)?.line == EventLabelsFile.mostLabels + 2
+                && (error as? TraceError)?.reason == "more than 100000 labels: not a labels file of one recording"
+        }
+    }
+
     @Test func instantsStatesAndBothAreReadInTimeOrder() throws {
         let instants = try EventLabelsFile.read(at: try labels("time,label\n12.5,tap\n3.25,double-tap\r\n\n"))
         #expect(instants == [LabelledEvent("double-tap", at: 3.25), LabelledEvent("tap", at: 12.5)])

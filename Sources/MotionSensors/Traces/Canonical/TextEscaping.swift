@@ -17,21 +17,6 @@ enum TextEscaping {
         return escaped
     }
 
-    /// The text with every control character (newlines and escape sequences included) shown as
-    /// `\u{…}`, so text from a file printed to a terminal can neither move the cursor nor recolour it.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                shown += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
     /// The text with escapes undone, or nil for a backslash followed by anything else.
     static func unescape(_ text: String) -> String? {
         guard text.contains("\\") else { return text }

@@ -13,12 +13,16 @@ import Foundation
 /// words joined by hyphens (`face-down`), as workloads declare them. Rows may come in any order;
 /// blank lines are skipped and `\r\n` endings accepted. Refused, naming the file and line: another
 /// header, a row with another number of fields, a time that is not a finite number, an end before
-/// its start, a malformed label, a row that repeats an earlier one, and a file with no row.
+/// its start, a malformed label, a row that repeats an earlier one, a file with no row, and one with
+/// more than `mostLabels` rows.
 public enum EventLabelsFile {
     /// The header of a file of instants.
     public static let instantHeader = ["time", "label"]
     /// The header of a file of states.
     public static let stateHeader = ["start", "end", "label"]
+    /// The most rows a labels file may hold: a day of a label a second, far more than any recording's
+    /// events; a file with more is refused at the row past it, before it fills memory.
+    public static let mostLabels = 100_000
 
     /// The events in the labels file at `url`, in time order; throws `TraceError` naming the line.
     public static func read(at url: URL) throws -> [LabelledEvent] {
@@ -40,6 +44,7 @@ public enum EventLabelsFile {
         var events: [LabelledEvent] = []
         var lines: [LabelledEvent: Int] = [:]
         while try scanner.next() {
+            guard events.count < mostLabels else { throw scanner.error("more than \(mostLabels) labels: not a labels file of one recording") }
             try scanner.expectFields(states ? 3 : 2)
             let time = try scanner.double(0, states ? "start" : "time")
             let end = states ? try scanner.optionalDouble(1, "end") : nil

@@ -14,7 +14,8 @@ import MotionMath
 /// `maximumLineLength`: a longer one (a 1 GB line, a binary blob without newlines) is an error naming
 /// its line, found after reading at most one chunk past the cap, never a 1 GB allocation. A NUL byte
 /// anywhere marks the file as binary. Fields are split on commas with no quoting, because no format
-/// motionbench reads quotes its fields; `\r\n` endings are accepted and blank lines skipped.
+/// motionbench reads quotes its fields; `\r\n` endings and a UTF-8 byte-order mark are accepted and
+/// blank lines skipped.
 ///
 /// A class, not a struct, because it owns a file descriptor and a buffer that must be released
 /// exactly once; there is one per file read, never one per sample.
@@ -94,11 +95,16 @@ final class CSVScanner {
         TraceError(path: path, line: max(line, 1), reason: reason)
     }
 
-    /// Moves to the next non-blank line and splits it; false at the end of the file.
+    /// Moves to the next non-blank line and splits it; false at the end of the file. A UTF-8
+    /// byte-order mark starting the file (as spreadsheets save CSV) is skipped.
     func next() throws -> Bool {
         while true {
-            guard let (start, length, terminated) = try nextLine() else { return false }
+            guard case (var start, var length, let terminated)? = try nextLine() else { return false }
             line += 1
+            if line == 1, length >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+                start += 3
+                length -= 3
+            }
             var stop = start + length
             if stop > start, buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
             if stop == start { continue }

@@ -1,0 +1,29 @@
+/// Text from a file as a terminal may show it. A file's bytes reach the terminal in many ways (a
+/// trace's names and notes in `trace info`, a label or a value quoted in an error, an annotation in a
+/// warning, a workload's name in a run.json under `compare`), and a control character among them
+/// would be obeyed: an escape sequence moves the cursor, recolours or retitles the terminal, a
+/// carriage return or a newline forges a line. Shown as `\u{…}` instead, each is plain text.
+public enum VisibleText {
+    /// `text` with every control character (C0 and C1, DEL, the line and paragraph separators, and
+    /// the bidirectional overrides that reorder what follows) written as `\u{…}`; newlines kept when
+    /// `keepingNewlines`, for text of several lines the program itself laid out.
+    public static func escaping(_ text: String, keepingNewlines: Bool = false) -> String {
+        func hidden(_ scalar: Unicode.Scalar) -> Bool {
+            if keepingNewlines && scalar == "\n" { return false }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            }
+        }
+        guard text.unicodeScalars.contains(where: hidden) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if hidden(scalar) {
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}

@@ -55,18 +55,7 @@ public struct HodgesLehmannShift: Sendable, Equatable {
         }
         let n = Double(n)
         let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
-        let k = Int((Double(total) / 2 - normalQuantile(1 - tail) * spread).rounded(.down))
+        let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
-    }
-
-    /// The standard normal quantile of `probability` (in (0.5, 1)), found by bisection on erfc:
-    /// 60 halvings of [0, 40] leave an error far below what an interval's rank could feel.
-    static func normalQuantile(_ probability: Double) -> Double {
-        var low = 0.0, high = 40.0
-        for _ in 0..<60 {
-            let middle = (low + high) / 2
-            if erfc(middle / 2.squareRoot()) / 2 > 1 - probability { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
     }
 }

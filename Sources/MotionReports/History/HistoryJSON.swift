@@ -11,9 +11,15 @@ public enum HistoryJSON {
 
     /// The JSON text (keys sorted, indented).
     public static func render(_ history: RunHistory) throws -> String {
+        try render(Document(history))
+    }
+
+    /// The JSON text of `document`, as `render(_:)` writes a history's: a document read back from it
+    /// writes the same text.
+    public static func render(_ document: Document) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(Document(history)), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
     }
 
     /// The whole document.
@@ -145,6 +151,12 @@ public enum HistoryJSON {
         public var relativePct: Double
         /// In the metric's unit.
         public var absolute: Double
+
+        /// A tolerance from its parts.
+        public init(relativePct: Double, absolute: Double) {
+            self.relativePct = relativePct
+            self.absolute = absolute
+        }
     }
 
     /// One commit's values of a series.

@@ -26,9 +26,9 @@ public enum HistoryMarkdown {
         let settings = history.settings
         out += "Figures are medians over every repetition of every run of a commit. "
         out += "Steps: levels placed by an L1 fit over every value (a level holds \(settings.minimumLength) commits or more), each step kept when "
-        out += "the chance that noise alone shows one as strong between its neighbours is below \(Format.significant(settings.alpha, 2)) "
+        out += "the chance that noise alone shows one as strong between its neighbours is below \(settings.alpha) "
         out += "(exact where both levels repeat one value) and lines fitted to the \(settings.driftWindow) commits on each side still jump there "
-        out += "(p < \(Format.significant(settings.driftAlpha, 2)); a drift bends instead). The interval is Hodges–Lehmann's at "
+        out += "(p < \(settings.driftAlpha); a drift bends instead). The interval is Hodges–Lehmann's at "
         out += "\(Format.fixed(settings.confidence * 100, 0)) %. A step is flagged as a regression when it goes the worse way by more than "
         out += "the metric's minimum change (`--min-change`, by default its tolerance in `compare`). "
         out += "▲ marks a commit where a level rose, ▼ where it fell.\n"

@@ -24,20 +24,9 @@ extension HodgesLehmannShift {
     /// The 1-based order k of the interval's ends among the n₁ · n₂ differences: the largest k with
     /// P(U ≤ k − 1) ≤ `tail`, at least 1.
     static func order(_ n1: Int, _ n2: Int, tail: Double) -> Int {
-        let total = n1 * n2
-        if n1 <= MannWhitneyU.exactLimit && n2 <= MannWhitneyU.exactLimit {
-            let counts = MannWhitneyU.exactCounts(n1, n2)
-            let all = counts.reduce(0, +)
-            var cumulative = 0.0, k = 1
-            while k <= total / 2 {
-                cumulative += counts[k - 1]
-                guard cumulative / all <= tail else { break }
-                k += 1
-            }
-            return max(1, k - 1)
-        }
-        let spread = (Double(n1 * n2) * Double(n1 + n2 + 1) / 12).squareRoot()
-        let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
-        return min(max(1, k), total / 2)
+        let exact = n1 <= MannWhitneyU.exactLimit && n2 <= MannWhitneyU.exactLimit
+        return order(
+            total: n1 * n2, tail: tail, counts: exact ? MannWhitneyU.exactCounts(n1, n2) : nil,
+            spread: (Double(n1 * n2) * Double(n1 + n2 + 1) / 12).squareRoot())
     }
 }

@@ -40,12 +40,20 @@ public struct HodgesLehmannShift: Sendable, Equatable {
     /// The 1-based order k of the interval's ends among the n(n + 1)/2 Walsh averages: the largest k
     /// with P(T⁺ ≤ k − 1) ≤ `tail`, at least 1.
     static func order(count n: Int, tail: Double) -> Int {
-        let total = n * (n + 1) / 2
-        if n <= WilcoxonSignedRank.exactLimit {
-            let counts = WilcoxonSignedRank.exactCounts(n)
+        let size = Double(n)
+        return order(
+            total: n * (n + 1) / 2, tail: tail, counts: n <= WilcoxonSignedRank.exactLimit ? WilcoxonSignedRank.exactCounts(n) : nil,
+            spread: (size * (size + 1) * (2 * size + 1) / 24).squareRoot())
+    }
+
+    /// The largest k, from 1 to `total` / 2, with P(S ≤ k − 1) ≤ `tail` for a statistic S symmetric
+    /// about `total` / 2: counted from S's exact distribution (`counts[s]` orderings give s) when
+    /// given, else from the normal approximation with standard deviation `spread`.
+    static func order(total: Int, tail: Double, counts: [Double]?, spread: Double) -> Int {
+        if let counts {
             let all = counts.reduce(0, +)
             var cumulative = 0.0, k = 1
-            // P(T⁺ ≤ k − 1) for k = 1, 2, …, while it stays within the tail.
+            // P(S ≤ k − 1) for k = 1, 2, …, while it stays within the tail.
             while k <= total / 2 {
                 cumulative += counts[k - 1]
                 guard cumulative / all <= tail else { break }
@@ -53,8 +61,6 @@ public struct HodgesLehmannShift: Sendable, Equatable {
             }
             return max(1, k - 1)
         }
-        let n = Double(n)
-        let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
         let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
     }

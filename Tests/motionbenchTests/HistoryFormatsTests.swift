@@ -56,7 +56,7 @@ import Testing
         #expect(abs((step.changePct ?? 0) - 30) < 5, "\(step)")
         #expect(step.intervalLower < step.change && step.change < step.intervalUpper)
         #expect((step.pValue ?? 1) < 1e-4 && step.confidence > 0.9999 && !step.exact && step.worse && step.flagged)
-        #expect(raw.minimumChange == HistoryJSON.Tolerance(relativePct: 10, absolute: 20))
+        #expect(raw.minimumChange == HistoryJSON.Tolerance(relativePct: 10, absolute: 0))
 
         // The barometer's fall: found, better, so not flagged; every other series: an empty list.
         let barometers = document.series.filter { $0.workload == "barometer" && $0.metric == "cpu_ns_per_sample" }
@@ -127,7 +127,7 @@ import Testing
         let document = try JSONDecoder().decode(HistoryJSON.Document.self, from: Data(strict.stdout.utf8))
         let raw = try #require(Self.cpu(document, "accelerometer", "raw"))
         #expect(raw.steps.map(\.position) == [8] && raw.steps.allSatisfy { $0.worse && !$0.flagged })
-        #expect(raw.minimumChange == HistoryJSON.Tolerance(relativePct: 40, absolute: 20))
+        #expect(raw.minimumChange == HistoryJSON.Tolerance(relativePct: 40, absolute: 0))
         let markdown = try CLI.run(["history", runs.path, "--min-change", "cpu_ns_per_sample=40%"]).stdout
         #expect(markdown.contains("steps, 0 flagged as a regression."), "\(markdown.prefix(600))")
 

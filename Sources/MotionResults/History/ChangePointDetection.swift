@@ -126,7 +126,7 @@ public enum ChangePointDetection {
             let at = boundaries[position]
             let before = series.values[start..<at].flatMap { $0 }, after = series.values[at..<end].flatMap { $0 }
             let exact = Set(before).count == 1 && Set(after).count == 1
-            let shift = HodgesLehmannShift(
+            let shift = ShiftBetweenSamples(
                 from: Array(series.medians[max(start, at - settings.intervalCommits)..<at]),
                 to: Array(series.medians[at..<min(end, at + settings.intervalCommits)]), confidence: settings.confidence)!
             return Step(

@@ -40,28 +40,31 @@ public struct HodgesLehmannShift: Sendable, Equatable {
     /// The 1-based order k of the interval's ends among the n(n + 1)/2 Walsh averages: the largest k
     /// with P(T⁺ ≤ k − 1) ≤ `tail`, at least 1.
     static func order(count n: Int, tail: Double) -> Int {
-        let size = Double(n)
-        return order(
-            total: n * (n + 1) / 2, tail: tail, counts: n <= WilcoxonSignedRank.exactLimit ? WilcoxonSignedRank.exactCounts(n) : nil,
-            spread: (size * (size + 1) * (2 * size + 1) / 24).squareRoot())
+        let total = n * (n + 1) / 2
+        if n <= WilcoxonSignedRank.exactLimit {
+            return lowerOrder(counts: WilcoxonSignedRank.exactCounts(n), tail: tail)
+        }
+        let n = Double(n)
+        let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
+        let k = Int((Double(total) / 2 - normalQuantile(1 - tail) * spread).rounded(.down))
+        return min(max(1, k), total / 2)
     }
 
-    /// The largest k, from 1 to `total` / 2, with P(S ≤ k − 1) ≤ `tail` for a statistic S symmetric
-    /// about `total` / 2: counted from S's exact distribution (`counts[s]` orderings give s) when
-    /// given, else from the normal approximation with standard deviation `spread`.
-    static func order(total: Int, tail: Double, counts: [Double]?, spread: Double) -> Int {
-        if let counts {
-            let all = counts.reduce(0, +)
-            var cumulative = 0.0, k = 1
-            // P(S ≤ k − 1) for k = 1, 2, …, while it stays within the tail.
-            while k <= total / 2 {
-                cumulative += counts[k - 1]
-                guard cumulative / all <= tail else { break }
-                k += 1
-            }
-            return max(1, k - 1)
+    /// The largest k, at least 1 and at most half the statistic's range, with P(statistic ≤ k − 1) ≤
+    /// `tail`, where `counts` holds how many orderings give the statistic each value from 0 up.
+    static func lowerOrder(counts: [Double], tail: Double) -> Int {
+        let all = counts.reduce(0, +)
+        var cumulative = 0.0, k = 1
+        while k <= (counts.count - 1) / 2 {
+            cumulative += counts[k - 1]
+            guard cumulative / all <= tail else { break }
+            k += 1
         }
-        let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
-        return min(max(1, k), total / 2)
+        return max(1, k - 1)
+    }
+
+    /// The standard normal quantile of `probability` (in (0.5, 1)).
+    static func normalQuantile(_ probability: Double) -> Double {
+        StandardNormal.quantile(upperTail: 1 - probability)
     }
 }

@@ -50,11 +50,10 @@ import Testing
         try run.encoded().write(to: folder.appendingPathComponent("run.json"))
     }
 
-    /// A new folder of runs: `ci/run-0` … `ci/run-11` at commits 0…11 with the step at the ninth,
-    /// `laptop` (another CPU) and `broken` (malformed). The caller removes it.
-    static func runs() throws -> URL {
-        let folder = try Repository.scratchFolder("motionbench-history")
-        var gaussian = 0x9e37_79b9_7f4a_7c15 as UInt64
+    /// Twelve runs, `ci/run-0` … `ci/run-11` in `folder` at commits 0…11, each case's CPU per sample
+    /// redrawn as 1000 ns with 2 % noise (from `seed`) times `factor` of the case and the commit.
+    static func writeCommits(to folder: URL, seed: UInt64, factor: (CaseResult, Int) -> Double) throws {
+        var gaussian = seed
         func noise() -> Double {
             // A sum of uniforms: near-Gaussian with mean 0 and standard deviation 1.
             (0..<12).reduce(-6.0) { sum, _ in
@@ -63,11 +62,17 @@ import Testing
             }
         }
         for index in 0..<12 {
-            let run = copy(commit: commit(index), day: index + 1) { result in
-                let step = result.spec.workload == "accelerometer" && result.spec.filter == "raw" && index >= 8 ? 1.3 : 1
-                return 1000 * step * (1 + 0.02 * noise())
-            }
+            let run = copy(commit: commit(index), day: index + 1) { result in 1000 * factor(result, index) * (1 + 0.02 * noise()) }
             try write(run, to: folder.appendingPathComponent("ci/run-\(index)"))
+        }
+    }
+
+    /// A new folder of runs: `ci/run-0` … `ci/run-11` at commits 0…11 with the step at the ninth,
+    /// `laptop` (another CPU) and `broken` (malformed). The caller removes it.
+    static func runs() throws -> URL {
+        let folder = try Repository.scratchFolder("motionbench-history")
+        try writeCommits(to: folder, seed: 0x9e37_79b9_7f4a_7c15) { result, index in
+            result.spec.workload == "accelerometer" && result.spec.filter == "raw" && index >= 8 ? 1.3 : 1
         }
         var laptop = template
         laptop.environment.cpuModel = "Apple M9"

@@ -18,35 +18,70 @@ struct HistoryCommand: ParsableCommand {
             with the newest run, then the one whose fields sort first. A commit is placed at its commit \
             time, as its run recorded it or as git gives it (one git call for all), or at its runs' start \
             where neither knows it (git missing, another repository, a damaged one). For each case and metric (instructions and allocations per sample where present, \
-            CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and the steps: an \
-            L1 step fit with asv's information criterion, each step kept when a Mann-Whitney U test over \
-            the levels beside it gives p < --alpha and the change exceeds compare's tolerance. The Markdown \
-            goes to stdout; --out also writes history.md with an SVG chart per series, and --format html \
-            history.html, one self-contained page. Exit codes: 0 success; 64 a bad command line or an \
-            unwritable --out; 65 a folder that does not exist or holds no readable run.json.
+            CPU ns per sample, peak RSS, accuracy) it shows the figures commit by commit and every step the \
+            data supports, with its size, interval and p-value: levels placed by an L1 fit over every \
+            value, each step kept when noise alone would show one as strong less often than --alpha and \
+            lines fitted on each side of it still jump there (a slow drift bends instead). A step that \
+            goes the worse way by more than --min-change (by default compare's tolerance) is flagged as \
+            a regression. The Markdown goes to stdout, or with --format json the JSON; --out writes \
+            history.md with an SVG chart per series, and with --format html history.html (one \
+            self-contained page), json history.json, csv history.csv and history-steps.csv. Exit codes: \
+            0 success; 64 a bad command line or an unwritable --out; 65 a folder that does not exist or \
+            holds no readable run.json.
             """
     )
 
     @Argument(help: ArgumentHelp("Folders holding runs (searched through) or run.json files.", valueName: "dir"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("Folder for history.md and its charts (and history.html with --format html).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder for the files --format names (history.md and its charts by default).", valueName: "dir"))
     var out: String?
 
-    @Option(help: ArgumentHelp("What --out gets: md (history.md and SVG charts), html (history.html).", valueName: "md,html"))
+    @Option(
+        help: ArgumentHelp(
+            "What --out gets: md (history.md and SVG charts), html (history.html), json (history.json), csv (history.csv, history-steps.csv); "
+                + "without --out, md or json to stdout.",
+            valueName: "md,html,json,csv"))
     var format = "md"
 
     @Option(help: ArgumentHelp("The git repository whose commits the runs measured (default: the one holding the working folder).", valueName: "dir"))
     var repository: String?
 
-    @Option(help: "Significance level of the U test a step must pass, in (0, 1).")
-    var alpha = 0.05
+    @Option(help: "The chance that noise alone shows a step as strong, below which a step is reported, in (0, 1).")
+    var alpha = ChangePointDetection.Settings().alpha
+
+    @Option(
+        name: .customLong("min-change"),
+        help: ArgumentHelp(
+            "How far a step must go the worse way to be flagged as a regression: METRIC=RELATIVE%,ABSOLUTE as compare's --tolerance "
+                + "(its default); repeatable.",
+            valueName: "metric=rel%,abs"))
+    var minimumChange: [String] = []
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give the folders holding the runs (e.g. results/) or run.json files") }
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha: \(alpha) is outside (0, 1)") }
         let formats = try outputs()
-        if out == nil, formats != [.md] { throw ValidationError("--format: \(format) is written to files: give --out DIR") }
+        if out == nil, formats != [.md], formats != [.json] {
+            throw ValidationError(
+                formats.count > 1
+                    ? "--format: \(format): one format goes to stdout (md or json): give --out DIR for more"
+                    : "--format: \(format) is written to files: give --out DIR")
+        }
+        _ = try minimumChanges()
+    }
+
+    /// Each metric's minimum change: compare's tolerance, with `--min-change`'s applied.
+    private func minimumChanges() throws -> [ComparedMetric: MetricTolerance] {
+        var settings = ComparisonSettings()
+        for text in minimumChange {
+            do {
+                try settings.applyTolerance(text)
+            } catch let error as ComparisonSettings.InvalidTolerance {
+                throw ValidationError("--min-change: \(error)")
+            }
+        }
+        return settings.tolerances
     }
 
     private func outputs() throws -> Set<HistoryReport.Output> {
@@ -88,14 +123,20 @@ struct HistoryCommand: ParsableCommand {
             let times = GitCommit.times(of: unknown.sorted(), in: repository.map { URL(literalPath: $0) })
             var settings = ChangePointDetection.Settings()
             settings.alpha = alpha
-            let history = RunHistory(runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings)
-            TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
-            if let folder {
-                let files = try HistoryReport.write(history, to: folder, formats: try outputs())
-                TerminalOutput.message(
-                    "Wrote \(folder.path)/: \(files.count) files (\(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", ")) and \(files.filter { $0.hasSuffix(".svg") }.count) charts)"
-                )
+            let history = RunHistory(
+                runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings, minimumChange: try minimumChanges())
+            guard let folder else {
+                // JSON escapes every control character itself, and must reach a pipe byte for byte.
+                if try outputs() == [.json] { print(try HistoryJSON.render(history), terminator: "") } else {
+                    TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
+                }
+                return
             }
+            TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
+            let files = try HistoryReport.write(history, to: folder, formats: try outputs())
+            let charts = files.filter { $0.hasSuffix(".svg") }.count
+            TerminalOutput.message(
+                "Wrote \(folder.path)/: \(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", "))\(charts > 0 ? " and \(charts) charts" : "")")
         }
     }
 

@@ -23,23 +23,30 @@ public enum HistoryMarkdown {
             out += history.excluded.map { "| \(MarkdownText.code($0.path)) | \(MarkdownText.cell($0.reason)) |\n" }.joined() + "\n"
         }
         out += trends(history, charts: charts)
+        let settings = history.settings
         out += "Figures are medians over every repetition of every run of a commit. "
-        out += "Steps: an L1 step fit with asv's information criterion (a level holds 2 commits or more), each step kept when the "
-        out += "two-sided Mann-Whitney U test over the two levels' values gives p < 0.05 (exact where both levels repeat one value) "
-        out += "and the change exceeds the metric's tolerance in `compare`. ▲ marks a commit where a level rose, ▼ where it fell.\n"
+        out += "Steps: levels placed by an L1 fit over every value (a level holds \(settings.minimumLength) commits or more), each step kept when "
+        out += "the chance that noise alone shows one as strong between its neighbours is below \(settings.alpha) "
+        out += "(exact where both levels repeat one value) and lines fitted to the \(settings.driftWindow) commits on each side still jump there "
+        out += "(p < \(settings.driftAlpha); a drift bends instead). The interval is Hodges–Lehmann's at "
+        out += "\(Format.fixed(settings.confidence * 100, 0)) %. A step is flagged as a regression when it goes the worse way by more than "
+        out += "the metric's minimum change (`--min-change`, by default its tolerance in `compare`). "
+        out += "▲ marks a commit where a level rose, ▼ where it fell.\n"
         return out
     }
 
     private static func steps(_ history: RunHistory) -> String {
         let found = history.series.flatMap { series in series.steps.map { (series, $0) } }
         guard !found.isEmpty else { return "## Steps\n\nNo step found in \(history.series.count) series.\n\n" }
-        var out = "## Steps\n\n| Case | Metric | First commit on the new level | Before | After | Change | How sure |\n"
-        out += "|---|---|---|---:|---:|---:|---|\n"
+        let flagged = found.filter { $0.0.isFlagged($0.1) }.count
+        var out = "## Steps\n\n\(found.count) step\(found.count == 1 ? "" : "s"), \(flagged) flagged as a regression.\n\n"
+        out += "| Case | Metric | First commit on the new level | Before | After | Change | Interval | How sure | Regression |\n"
+        out += "|---|---|---|---:|---:|---:|---:|---|---|\n"
         for (series, step) in found {
             out +=
                 "| \(MarkdownText.cell(HistoryFigures.label(series.subject))) | \(series.metric.title) | \(MarkdownText.cell(HistoryFigures.commit(history.commits[step.index]))) | "
-            out +=
-                "\(HistoryFigures.number(step.before)) | \(HistoryFigures.number(step.after)) | \(HistoryFigures.change(step)) | \(HistoryFigures.sureness(step)) |\n"
+            out += "\(HistoryFigures.number(step.before)) | \(HistoryFigures.number(step.after)) | \(HistoryFigures.change(step)) | "
+            out += "\(HistoryFigures.interval(step)) | \(HistoryFigures.sureness(step)) | \(HistoryFigures.flag(step, in: series)) |\n"
         }
         return out + "\n"
     }

@@ -58,13 +58,18 @@ public enum HistoryPage {
         let found = history.series.flatMap { series in series.steps.map { (series, $0) } }
         var out = "<h2>Steps</h2>\n"
         guard !found.isEmpty else { return out + "<p id=\"no-steps\">No step found in \(history.series.count) series.</p>\n" }
-        out +=
-            "<table id=\"steps\"><tr><th>Case</th><th>Metric</th><th>First commit on the new level</th><th>Before</th><th>After</th><th>Change</th><th>How sure</th></tr>\n"
+        let flagged = found.filter { $0.0.isFlagged($0.1) }.count
+        out += "<p id=\"step-count\">\(found.count) step\(found.count == 1 ? "" : "s"), \(flagged) flagged as a regression.</p>\n"
+        out += "<table id=\"steps\"><tr><th>Case</th><th>Metric</th><th>First commit on the new level</th><th>Before</th><th>After</th>"
+        out += "<th>Change</th><th>Interval</th><th>How sure</th><th>Regression</th></tr>\n"
         for (series, step) in found {
-            out += "<tr data-workload=\"\(escape(series.subject.workload))\"><td>\(escape(HistoryFigures.label(series.subject)))</td>"
-            out += "<td>\(escape(series.metric.title))</td><td>\(escape(HistoryFigures.commit(history.commits[step.index])))</td>"
+            let commit = history.commits[step.index]
+            out += "<tr data-workload=\"\(escape(series.subject.workload))\" data-commit=\"\(escape(commit.commit ?? ""))\" "
+            out += "data-flagged=\"\(series.isFlagged(step))\"><td>\(escape(HistoryFigures.label(series.subject)))</td>"
+            out += "<td>\(escape(series.metric.title))</td><td>\(escape(HistoryFigures.commit(commit)))</td>"
             out += "<td>\(HistoryFigures.number(step.before))</td><td>\(HistoryFigures.number(step.after))</td>"
-            out += "<td>\(escape(HistoryFigures.change(step)))</td><td>\(HistoryFigures.sureness(step))</td></tr>\n"
+            out += "<td>\(escape(HistoryFigures.change(step)))</td><td>\(escape(HistoryFigures.interval(step)))</td>"
+            out += "<td>\(escape(HistoryFigures.sureness(step)))</td><td>\(HistoryFigures.flag(step, in: series))</td></tr>\n"
         }
         return out + "</table>\n"
     }

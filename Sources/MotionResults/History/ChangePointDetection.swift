@@ -1,39 +1,51 @@
 import Foundation
 
 /// Finds the steps in a noisy series (a figure over commits): where its level changed, by how much,
-/// and how sure that is.
+/// within what interval, and how sure that is. Every step the data supports is reported, however
+/// small; whether it matters (a gate's tolerance) is the caller's question.
 ///
-/// The levels are fitted as asv (airspeed velocity) fits them: a piecewise-constant fit with an L1
-/// norm (each level the median of its points, the cost the sum of absolute deviations, so a single
-/// slow run pulls a level far less than with squares), the number of levels chosen by asv's
-/// information criterion n · ln σ + β · n · (levels − 1), σ the mean absolute deviation from the fit and
-/// β = 4 ln(n) / n. The fits are grown by binary segmentation: one level at a time, the level whose
-/// best split lowers the cost most is split there, so a fit of k levels costs O(k · n log n) and a
-/// history of ten thousand commits takes a fraction of a second (asv approximates too). Unlike asv,
-/// a level must hold `minimumLength` commits: one slow run is an outlier, not a step; asv's
-/// correction for correlated noise is left out.
+/// The levels are placed as asv (airspeed velocity) places them, by an L1 fit (each level the median
+/// of its values, the cost their absolute deviations, so a single slow run pulls a level far less
+/// than with squares), over every repetition of every commit. Binary segmentation over-fits, and the
+/// least sure step is removed, its neighbours moved to the best split of their wider stretch, until
+/// every step left passes two tests (`StepSeries`), so two close steps stay two, each in its place:
 ///
-/// Each boundary of the fit is then judged on the raw values (every repetition of every run) of the two
-/// levels beside it: the two-sided Mann-Whitney U test gives how sure (its p-value), and the change
-/// must exceed the metric's tolerance as `compare` judges it. A boundary that fails is removed, its
-/// two levels joined, and the rest judged again, the least sure first. When both levels repeat a
-/// single value each (instruction counts, allocations, a seeded accuracy), the step is exact and
-/// needs no test.
+/// - **Significance**: a t-test between the two levels beside the step, on the commits' medians or,
+///   where a commit lies far from its level (a slow run, a heavy tail), on each commit's mean rank,
+///   its p-value made that of the best split anywhere in the stretch, as the fit chose this one for
+///   being the best; it must be below `alpha`. A level must hold `minimumLength` commits: one slow
+///   run is an outlier, not a step.
+/// - **Abruptness**: a line fitted to each side near the step, both read where the new level begins,
+///   must still jump there (p below `driftAlpha`): a slow drift, which a fit of levels turns into
+///   steps as readily as a step, bends instead.
 ///
-/// A step found without the latest commits is not erased by them when they match neither of its
-/// levels (they differ from both by more than the tolerance): up to `minimumLength` such commits at
-/// the end are too few to be a level of their own, and are left out until more like them come.
+/// A step found without the latest commits is not erased by them when they lie far off the commits
+/// before them (beyond `trustedSpread` times the noise) and match neither of its levels (each further
+/// from both than the levels are from each other): up to `minimumLength` such commits at the end are
+/// too few to be a level of their own, and are left out until more like them come.
 public enum ChangePointDetection {
     /// How steps are judged.
     public struct Settings: Sendable, Equatable {
         /// Commits a level must hold.
         public var minimumLength = 2
-        /// A step is reported when the U test's p-value is below this.
-        public var alpha = 0.05
-        /// β · n of asv's criterion, per ln(n): the cost of one more level.
-        public var penaltyPerLogN = 4.0
-        /// The most levels a fit tries: more steps than a history of commits shows.
-        public var mostLevels = 16
+        /// A step is reported when the chance that noise alone shows one this strong anywhere between
+        /// its neighbours is below this.
+        public var alpha = 0.0002
+        /// A step is reported when the jump between the lines fitted near it has a p-value below this.
+        public var driftAlpha = 0.01
+        /// Commits on each side of a step the lines of the abruptness test are fitted to.
+        public var driftWindow = 20
+        /// A commit's median further than this many times the series' noise from its level's median
+        /// makes its stretch judged on ranks.
+        public var trustedSpread = 5.0
+        /// The most steps the over-fit starts from (it tries one per 10 commits, 8 at least): more
+        /// than a history shows.
+        public var mostSteps = 32
+        /// The confidence of a step's interval.
+        public var confidence = 0.95
+        /// Commits on each side of a step whose medians the interval is drawn from: the nearest, so
+        /// that a long history's interval costs no more than a short one's.
+        public var intervalCommits = 200
 
         /// The defaults.
         public init() {}
@@ -43,192 +55,83 @@ public enum ChangePointDetection {
     public struct Step: Sendable, Equatable {
         /// The first point on the new level.
         public var index: Int
-        /// The median of the raw values of the level before and of the level after.
+        /// The median of the values of the level before, and of the level after.
         public var before: Double
         public var after: Double
-        /// The U test's two-sided p-value over the two levels' raw values; nil when both levels repeat
-        /// one value each, so the step is exact.
+        /// The chance that noise alone shows a step this strong between the step's neighbours; nil
+        /// when both levels repeat one value each, so the step is exact.
         public var pValue: Double?
+        /// The interval of the change (Hodges–Lehmann's, over the medians of the commits nearest the
+        /// step), at `ChangePointDetection.Settings.confidence`.
+        public var lower: Double
+        public var upper: Double
+
+        /// A step from its parts.
+        public init(index: Int, before: Double, after: Double, pValue: Double?, lower: Double, upper: Double) {
+            self.index = index
+            self.before = before
+            self.after = after
+            self.pValue = pValue
+            self.lower = lower
+            self.upper = upper
+        }
 
         /// `after − before`.
         public var change: Double { after - before }
         /// The change in percent of `before`; nil when `before` is 0.
         public var changePct: Double? { before == 0 ? nil : change / abs(before) * 100 }
+        /// 1 − the p-value; 1 for an exact step.
+        public var confidence: Double { 1 - (pValue ?? 0) }
+        /// Whether both levels repeat one value each.
+        public var isExact: Bool { pValue == nil }
     }
 
     /// The steps of a series whose point i holds `points[i]` (one value or several: repetitions, runs
-    /// of one commit; an empty point is skipped), judged against `tolerance`.
-    public static func steps(_ points: [[Double]], tolerance: MetricTolerance, settings: Settings = Settings()) -> [Step] {
+    /// of one commit; an empty point is skipped).
+    public static func steps(_ points: [[Double]], settings: Settings = Settings()) -> [Step] {
         let present = points.indices.filter { !points[$0].isEmpty }
-        let raw = present.map { points[$0] }
-        let medians = raw.map { Percentile.of(sorted: $0.sorted(), 0.5) }
-        let all = judged(raw, medians: medians, at: present, tolerance: tolerance, settings: settings)
-        // The latest commits may match neither level of a step found without them.
-        for latest in stride(from: 1, through: settings.minimumLength, by: 1) where latest < raw.count {
-            let earlier = judged(
-                Array(raw.dropLast(latest)), medians: Array(medians.dropLast(latest)), at: present, tolerance: tolerance, settings: settings)
+        let values = present.map { points[$0] }
+        let series = StepSeries(values, settings: settings)
+        let all = steps(series)
+        // The latest commits may match neither level of a step found without them: only commits far
+        // off the ones before them can, so only then is the history judged without them.
+        for latest in stride(from: 1, through: settings.minimumLength, by: 1) where latest < values.count - settings.minimumLength {
+            let medians = series.medians.suffix(latest)
+            let before = StepSeries.median(Array(series.medians.dropLast(latest).suffix(settings.minimumLength)))
+            guard medians.allSatisfy({ abs($0 - before) > settings.trustedSpread * series.noise }) else { continue }
+            let earlier = steps(StepSeries(Array(values.dropLast(latest)), settings: settings))
             guard let last = earlier.last else { continue }
-            let matchNeither = medians.suffix(latest).allSatisfy { median in
-                [last.before, last.after].allSatisfy { tolerance.isExceeded(by: median - $0, from: $0) }
+            let matchNeither = medians.allSatisfy { median in
+                [last.before, last.after].allSatisfy { abs(median - $0) > abs(last.change) }
             }
             let erased = earlier.contains { step in !all.contains { $0.index == step.index } }
-            if matchNeither && erased { return earlier }
+            if matchNeither && erased { return earlier.map { mapped($0, to: present) } }
         }
-        return all
+        return all.map { mapped($0, to: present) }
     }
 
-    /// The steps of the fit of `medians` that pass their judgement on `raw`; `present` maps a
-    /// position to its point's index in the series.
-    private static func judged(
-        _ raw: [[Double]], medians: [Double], at present: [Int], tolerance: MetricTolerance, settings: Settings
-    ) -> [Step] {
-        var boundaries = fit(medians, settings: settings)
-        while true {
-            let judged = boundaries.indices.map { position -> (step: Step, passes: Bool) in
-                let start = position == 0 ? 0 : boundaries[position - 1]
-                let end = position + 1 < boundaries.count ? boundaries[position + 1] : raw.count
-                let before = raw[start..<boundaries[position]].flatMap { $0 }, after = raw[boundaries[position]..<end].flatMap { $0 }
-                let step = judge(before, after, at: present[boundaries[position]])
-                let sure = step.pValue.map { $0 < settings.alpha } ?? true
-                return (step, sure && tolerance.isExceeded(by: step.change, from: step.before))
-            }
-            guard let worst = judged.indices.filter({ !judged[$0].passes }).max(by: { (judged[$0].step.pValue ?? 0) < (judged[$1].step.pValue ?? 0) })
-            else {
-                return judged.map(\.step)
-            }
-            boundaries.remove(at: worst)
-        }
+    /// `step` with its index, a position among the present points, made one in the series.
+    private static func mapped(_ step: Step, to present: [Int]) -> Step {
+        var step = step
+        step.index = present[step.index]
+        return step
     }
 
-    /// The step between the raw values `before` and `after`, the first of `after` at `index`.
-    static func judge(_ before: [Double], _ after: [Double], at index: Int) -> Step {
-        let exact = Set(before).count == 1 && Set(after).count == 1
-        return Step(
-            index: index, before: Percentile.of(sorted: before.sorted(), 0.5), after: Percentile.of(sorted: after.sorted(), 0.5),
-            pValue: exact ? nil : MannWhitneyU(before, after)?.pValue)
-    }
-
-    /// Where the levels of the fit of `y` begin (the first level's 0 left out): binary segmentation
-    /// up to `mostLevels` levels, the number chosen by asv's criterion.
-    static func fit(_ y: [Double], settings: Settings) -> [Int] {
-        let n = y.count, shortest = max(1, settings.minimumLength)
-        guard n >= 2 * shortest else { return [] }
-        var levels = [Level(y, 0..<n, shortest: shortest)]
-        var cost = levels[0].cost
-        var chosen = (score: score(cost, levels: 1, n: n, y: y, settings: settings), starts: [Int]())
-        while levels.count < settings.mostLevels {
-            guard let widest = levels.indices.filter({ levels[$0].split != nil }).max(by: { levels[$0].gain < levels[$1].gain }) else { break }
-            let level = levels[widest], split = level.split!
-            cost -= level.gain
-            levels.replaceSubrange(
-                widest...widest,
-                with: [Level(y, level.range.lowerBound..<split, shortest: shortest), Level(y, split..<level.range.upperBound, shortest: shortest)])
-            let candidate = score(cost, levels: levels.count, n: n, y: y, settings: settings)
-            if candidate < chosen.score { chosen = (candidate, levels.dropFirst().map(\.range.lowerBound)) }
-        }
-        return chosen.starts
-    }
-
-    /// A stretch of a fit: its L1 cost, and where splitting it lowers the cost most (nil when it is
-    /// too short to split into two levels), by how much.
-    private struct Level {
-        let range: Range<Int>
-        let cost: Double
-        let split: Int?
-        let gain: Double
-
-        init(_ y: [Double], _ range: Range<Int>, shortest: Int) {
-            self.range = range
-            let part = y[range]
-            let prefix = ChangePointDetection.prefixCosts(part), suffix = ChangePointDetection.prefixCosts(part.reversed())
-            let whole = prefix[part.count]
-            cost = whole
-            var best: (at: Int, cost: Double)?
-            if part.count >= 2 * shortest {
-                for length in shortest...(part.count - shortest) {
-                    let total = prefix[length] + suffix[part.count - length]
-                    if total < best?.cost ?? .infinity { best = (range.lowerBound + length, total) }
-                }
-            }
-            split = best.map(\.at)
-            gain = best.map { max(0, whole - $0.cost) } ?? 0
-        }
-    }
-
-    /// asv's criterion, times n: n · ln σ + β · n · (levels − 1). σ has a floor a billionth of the
-    /// series' scale, so a fit that leaves nothing (repeating values) stays finite and the fewest levels
-    /// that leave nothing win.
-    private static func score(_ cost: Double, levels: Int, n: Int, y: [Double], settings: Settings) -> Double {
-        let scale = y.reduce(0) { $0 + abs($1) } / Double(n)
-        let sigma = max(cost / Double(n), max(scale, 1e-300) * 1e-9)
-        return Double(n) * log(sigma) + settings.penaltyPerLogN * log(Double(n)) * Double(levels - 1)
-    }
-
-    /// costs[m]: the sum of absolute deviations of the first m values of `y` from their median, for
-    /// m from 0 to the count. The values go into two heaps (the lower half's largest on top of one,
-    /// the upper half's smallest on the other) with their sums, so each costs O(log m).
-    static func prefixCosts<Values: Collection<Double>>(_ y: Values) -> [Double] {
-        var lower = MinHeap(), upper = MinHeap()  // lower holds negated values: its top is the largest
-        var lowerSum = 0.0, upperSum = 0.0
-        var costs = [0.0]
-        costs.reserveCapacity(y.count + 1)
-        for x in y {
-            if lower.isEmpty || x <= -lower.top {
-                lower.push(-x)
-                lowerSum += x
-            } else {
-                upper.push(x)
-                upperSum += x
-            }
-            // The lower half holds the median: as many values as the upper, or one more.
-            if lower.count > upper.count + 1 {
-                let moved = -lower.pop()
-                lowerSum -= moved
-                upper.push(moved)
-                upperSum += moved
-            } else if upper.count > lower.count {
-                let moved = upper.pop()
-                upperSum -= moved
-                lower.push(-moved)
-                lowerSum += moved
-            }
-            let median = -lower.top
-            costs.append(max(0, median * Double(lower.count) - lowerSum + upperSum - median * Double(upper.count)))
-        }
-        return costs
-    }
-
-    /// A binary min-heap of numbers.
-    private struct MinHeap {
-        private var values: [Double] = []
-
-        var count: Int { values.count }
-        var isEmpty: Bool { values.isEmpty }
-        var top: Double { values[0] }
-
-        mutating func push(_ value: Double) {
-            values.append(value)
-            var child = values.count - 1
-            while child > 0, values[(child - 1) / 2] > values[child] {
-                values.swapAt(child, (child - 1) / 2)
-                child = (child - 1) / 2
-            }
-        }
-
-        mutating func pop() -> Double {
-            let top = values[0]
-            values[0] = values[values.count - 1]
-            values.removeLast()
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < values.count, values[left] < values[smallest] { smallest = left }
-                if right < values.count, values[right] < values[smallest] { smallest = right }
-                guard smallest != parent else { return top }
-                values.swapAt(parent, smallest)
-                parent = smallest
-            }
+    /// The steps of `series`, each between the levels beside it.
+    private static func steps(_ series: StepSeries) -> [Step] {
+        let boundaries = series.boundaries()
+        let settings = series.settings
+        return boundaries.indices.map { position in
+            let (start, end) = series.stretch(around: position, in: boundaries)
+            let at = boundaries[position]
+            let before = series.values[start..<at].flatMap { $0 }, after = series.values[at..<end].flatMap { $0 }
+            let exact = Set(before).count == 1 && Set(after).count == 1
+            let shift = ShiftBetweenSamples(
+                from: Array(series.medians[max(start, at - settings.intervalCommits)..<at]),
+                to: Array(series.medians[at..<min(end, at + settings.intervalCommits)]), confidence: settings.confidence)!
+            return Step(
+                index: at, before: StepSeries.median(before), after: StepSeries.median(after),
+                pValue: exact ? nil : series.judge(at, from: start, to: end).pValue, lower: shift.lower, upper: shift.upper)
         }
     }
 }

@@ -78,15 +78,32 @@ public struct RunHistory: Sendable {
         public let medians: [Double?]
         /// The steps found.
         public var steps: [ChangePointDetection.Step]
+        /// How far a step must go, the worse way, to be flagged as a regression.
+        public var minimumChange: MetricTolerance
 
         /// A series of `values`, its medians taken once (a history of thousands of commits reads them
         /// for every row it shows).
-        public init(subject: ComparisonSubject, metric: ComparedMetric, values: [[Double]], steps: [ChangePointDetection.Step]) {
+        public init(
+            subject: ComparisonSubject, metric: ComparedMetric, values: [[Double]], steps: [ChangePointDetection.Step],
+            minimumChange: MetricTolerance
+        ) {
             self.subject = subject
             self.metric = metric
             self.values = values
             self.steps = steps
+            self.minimumChange = minimumChange
             medians = values.map { $0.isEmpty ? nil : Percentile.of(sorted: $0.sorted(), 0.5) }
+        }
+
+        /// Whether `step` is a regression that matters: the worse way (a rise, or a fall of an event
+        /// score) and beyond `minimumChange`.
+        public func isFlagged(_ step: ChangePointDetection.Step) -> Bool {
+            isWorse(step) && minimumChange.isExceeded(by: step.change, from: step.before)
+        }
+
+        /// Whether `step` goes the worse way: up, or down for a figure where higher is better.
+        public func isWorse(_ step: ChangePointDetection.Step) -> Bool {
+            (step.change > 0) != metric.isHigherBetter
         }
 
         /// The case's name as the exports spell it: `heading/50Hz/mahony/virtual`, or without a mode for
@@ -136,13 +153,18 @@ public struct RunHistory: Sendable {
     public let excluded: [Excluded]
     /// The environment and measurement setup the history's runs share, as `environmentFields` name them.
     public let environment: [(name: String, value: String)]
+    /// How the steps were judged.
+    public let settings: ChangePointDetection.Settings
 
     /// The history of `runs`; `excluded` (files that could not be read) is listed with those of
     /// another environment. A commit's time in seconds since 1970 is the one its runs recorded, else
-    /// `commitTime`'s, nil when unknown.
+    /// `commitTime`'s, nil when unknown. A step is flagged when it goes the worse way by more than its
+    /// metric's `minimumChange` (by default its tolerance in `compare`).
     public init(
-        runs: [Run], excluded: [Excluded], commitTime: (String) -> Int64?, settings: ChangePointDetection.Settings = ChangePointDetection.Settings()
+        runs: [Run], excluded: [Excluded], commitTime: (String) -> Int64?, settings: ChangePointDetection.Settings = ChangePointDetection.Settings(),
+        minimumChange: [ComparedMetric: MetricTolerance] = [:]
     ) {
+        self.settings = settings
         let keys = runs.map { run in Self.environmentFields.map { $0.value(run.result) } }
         var groups: [[String]: [Int]] = [:]
         for (index, key) in keys.enumerated() { groups[key, default: []].append(index) }
@@ -214,8 +236,8 @@ public struct RunHistory: Sendable {
             Self.metrics.compactMap { metric -> Series? in
                 guard let points = values[subject]?[metric] else { return nil }
                 return Series(
-                    subject: subject, metric: metric, values: points,
-                    steps: ChangePointDetection.steps(points, tolerance: metric.defaultTolerance, settings: settings))
+                    subject: subject, metric: metric, values: points, steps: ChangePointDetection.steps(points, settings: settings),
+                    minimumChange: minimumChange[metric] ?? metric.defaultTolerance)
             }
         }
     }

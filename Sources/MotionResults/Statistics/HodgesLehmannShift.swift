@@ -63,14 +63,8 @@ public struct HodgesLehmannShift: Sendable, Equatable {
         return max(1, k - 1)
     }
 
-    /// The standard normal quantile of `probability` (in (0.5, 1)), found by bisection on erfc:
-    /// 60 halvings of [0, 40] leave an error far below what an interval's rank could feel.
+    /// The standard normal quantile of `probability` (in (0.5, 1)).
     static func normalQuantile(_ probability: Double) -> Double {
-        var low = 0.0, high = 40.0
-        for _ in 0..<60 {
-            let middle = (low + high) / 2
-            if erfc(middle / 2.squareRoot()) / 2 > 1 - probability { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
+        StandardNormal.quantile(upperTail: 1 - probability)
     }
 }

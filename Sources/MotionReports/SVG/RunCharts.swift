@@ -1,6 +1,7 @@
 import MotionResults
 
-/// The charts `report.md` links: cost per sample in virtual time, CPU % projected against measured,
+/// The charts `report.md` links: cost per sample in virtual time, CPU per second measured in real
+/// time beside its wake floor and the virtual-time projection,
 /// cost against swept parameters, and error against cost.
 public enum RunCharts {
     /// The charts this run has data for.
@@ -25,7 +26,7 @@ public enum RunCharts {
         }
         let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
         if groups.contains(where: { $0.key.mode == .realtime }) {
-            let title = "Workload CPU % of one core (median)"
+            let title = "Workload CPU per second (median)"
             func values(_ mode: RunMode, _ figure: (CaseResult) -> Double?) -> [Double?] {
                 keys.map { key in
                     var key = key
@@ -33,12 +34,14 @@ public enum RunCharts {
                     return byKey[key].flatMap { SampleSummary($0.map(figure))?.median }
                 }
             }
+            let perSecond = CostAboveWakeFloor.usPerSecondPerPercent
             let chart = BarChart(
-                title: title, axisLabel: "CPU % of one core, workload thread",
+                title: title, axisLabel: "CPU µs per second, workload thread",
                 categories: keys.map(label),
                 series: [
-                    .init(name: "measured (real time)", values: values(.realtime, \.cpuPct)),
-                    .init(name: "projected (virtual time)", values: values(.virtual, \.projectedCpuPct)),
+                    .init(name: "measured (real time)", values: values(.realtime) { $0.cpuPct.map { $0 * perSecond } }),
+                    .init(name: "its wake floor (real time)", values: values(.realtime) { run.costAboveWakeFloor(of: $0)?.floorUsPerSecond }),
+                    .init(name: "projected (virtual time)", values: values(.virtual) { $0.projectedCpuPct.map { $0 * perSecond } }),
                 ]
             )
             charts.append(ReportChart(kind: .cpu, fileName: "cpu.svg", title: title, svg: chart.svg()))

@@ -7,6 +7,8 @@ public enum RunFolder {
     public static let runFile = "run.json"
     /// One row per case.
     public static let summaryFile = "summary.csv"
+    /// One row per feature: a workload variant at a rate, both modes and every repetition together.
+    public static let featuresFile = "features.csv"
     /// One row per case × thread.
     public static let threadsFile = "threads.csv"
     /// One row per sampler reading × thread.
@@ -35,7 +37,7 @@ public enum RunFolder {
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
         [
-            runFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
+            runFile, summaryFile, featuresFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
             openMetricsFile, bencherFile,
         ]
     }

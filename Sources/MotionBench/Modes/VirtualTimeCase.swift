@@ -12,7 +12,8 @@ import ThreadSupport
 ///
 /// The lap is made before the clock starts, so neither the source's cost nor the ordering is the
 /// workload's. It is bounded in events, so the harness's memory grows neither with the case's length
-/// nor with its frames per tick.
+/// nor with its frames per tick. The workload thread's CPU clock is also read after every chunk of
+/// ticks (`ChunkClock`), for the spread of the cost (`ChunkCost`).
 struct VirtualTimeCase {
     let harness: CaseHarness
     /// At most this many sample ticks in a lap of the virtual device, which never runs out: a lap is a
@@ -62,8 +63,11 @@ struct VirtualTimeCase {
         let count = Self.sampleCount(spec, warmUpUnits: warmUpUnits, warmUpNs: warmUpNs)
 
         var events = replay.events(units: count)
-        // What the workload's walk needs is made now, before the heap is read and the clock starts.
+        // What the workload's walk needs is made now, before the heap is read and the clock starts:
+        // its own, and the chunks' clock with its storage.
         workloadType.prepare(&events)
+        let chunks = ChunkClock(ticks: count)
+        events.mark(every: chunks.ticksPerChunk) { chunks.read() }
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var allocations: AllocationCounter.Counts?
@@ -71,6 +75,7 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
+                chunks.start(at: cpuStart)
                 let wallStart = mb_monotonic_ns()
                 Self.replay(&events, into: workload)
                 workload.finish()
@@ -86,6 +91,7 @@ struct VirtualTimeCase {
             virtualWallNs: wallNs, simulatedSeconds: events.endInstant
         )
         result.laps = events.laps
+        result.chunkCost = chunks.cost
         result.recordingSeconds = replay.recordingSeconds
         result.recordingSecondsFed = replay.recordingSeconds.map { _ in replay.lap.instant(ofUnit: min(count, replay.lap.units) - 1) }
         return result

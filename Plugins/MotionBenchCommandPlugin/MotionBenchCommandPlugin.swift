@@ -8,9 +8,10 @@ import PackagePlugin
 ///
 /// The executable is the package's executable product whose targets depend, directly or not, on
 /// motionbench's `MotionBenchCLI` (found by that dependency, not by name, so renames do not break it).
-/// With several, `--target NAME` picks one. Only `--target`, `--configuration debug|release` (release
-/// by default: a plugin's build would otherwise be a debug one) and `--dry-run` (build, then print the
-/// command instead of running it; with `init`, print the files it would write) are the plugin's;
+/// With several, `--target NAME` picks one (with `init`, `--target` names the package's library targets
+/// the new one depends on, all of them by default). Only `--target`, `--configuration debug|release`
+/// (release by default: a plugin's build would otherwise be a debug one) and `--dry-run` (build, then
+/// print the command instead of running it; with `init`, print the files it would write) are the plugin's;
 /// every other argument goes to the executable as it is, so each flag and its help live in one place,
 /// the executable's.
 ///
@@ -28,8 +29,8 @@ struct MotionBenchCommandPlugin: CommandPlugin {
         let forwarded = extractor.remainingArguments
 
         if forwarded.first == "init" {
-            guard targets.isEmpty, configurations.isEmpty else { throw PluginFailure("init takes no --target or --configuration") }
-            try initialize(Array(forwarded.dropFirst()), in: context.package, dryRun: dryRun)
+            guard configurations.isEmpty else { throw PluginFailure("init takes no --configuration") }
+            try initialize(Array(forwarded.dropFirst()), libraries: targets, in: context.package, dryRun: dryRun)
             return
         }
 
@@ -66,14 +67,15 @@ struct MotionBenchCommandPlugin: CommandPlugin {
         }
     }
 
-    /// `init NAME`: writes the starter target (or, with `dryRun`, prints what it would write) and says
-    /// what to run next.
-    private func initialize(_ arguments: [String], in package: Package, dryRun: Bool) throws {
+    /// `init NAME`: writes the starter target, depending on the package's library targets `libraries`
+    /// names (all of them when it names none), or, with `dryRun`, prints what it would write; says what
+    /// it added and what to run next.
+    private func initialize(_ arguments: [String], libraries: [String], in package: Package, dryRun: Bool) throws {
         guard arguments.count == 1, let name = arguments.first else {
             throw PluginFailure(
                 "init: name the target to create, e.g. swift package --allow-writing-to-package-directory motionbench init my-feature-bench")
         }
-        let starter = try StarterTarget(name: name, in: package)
+        let starter = try StarterTarget(name: name, libraries: libraries, in: package)
         let main = starter.mainFile.path(relativeTo: package.directoryURL)
         if dryRun {
             print("--- \(main)\n\(starter.mainText)")
@@ -87,12 +89,12 @@ struct MotionBenchCommandPlugin: CommandPlugin {
         let editedManifest = try starter.write()
         print("Created \(main): the workload '\(starter.workloadName)' to start from, written as closures.")
         if editedManifest {
-            print("Added the executable target \(name) to Package.swift.")
+            print("Added the executable target \(name) to Package.swift, depending on \(starter.dependencySummary).")
         } else {
             let platforms =
                 starter.manifestNamesPlatforms ? "" : "and, as motionbench needs macOS 13, `platforms: [.macOS(.v13)]` to its Package(…), "
             print(
-                "Package.swift could not be edited safely (it does not declare `let package = Package(…)` at its top, or a version-specific manifest takes its place): add this to its targets, \(platforms)then run the command below:\n\n\(starter.targetEntry)\n"
+                "Package.swift could not be edited safely (it does not declare `let package = Package(…)` at its top, or a version-specific manifest takes its place): add this to its targets (it depends on \(starter.dependencySummary)), \(platforms)then run the command below:\n\n\(starter.targetEntry)\n"
             )
         }
         let target = Self.benchmarkProducts(in: package).isEmpty ? "" : " --target \(name)"

@@ -7,20 +7,30 @@ import PackagePlugin
 /// It writes `Sources/NAME/main.swift`, one `ClosureWorkload` and the command line over it, and adds
 /// the target to the manifest by appending a statement to `Package.swift`, which is safe whenever the
 /// manifest declares `let package = Package(…)` at its top level and no version-specific manifest
-/// (`Package@swift-….swift`) takes its place; otherwise it prints the lines to add. A name already
-/// taken is refused before anything is written, and a failed write removes what was written.
+/// (`Package@swift-….swift`) takes its place; otherwise it prints the lines to add. The target depends
+/// on motionbench's `MotionBenchCLI`, named by the package as the manifest declares motionbench
+/// (`DependencyDeclaration`), and on the package's own library targets (all of them, or those
+/// `--target` names), which `main.swift` imports. A name already taken is refused before anything is
+/// written, and a failed write removes what was written.
 struct StarterTarget {
     /// The target's name, also its folder's and its executable's.
     let name: String
-    /// How the new target names motionbench's command-line library, the one product it needs (it
-    /// re-exports the workload types).
+    /// How the new target names motionbench's command-line library, the one product of motionbench it
+    /// needs (it re-exports the workload types).
     let dependency: String
+    /// The package motionbench is to the manifest (what `.product(…, package:)` says); nil when the
+    /// package is motionbench itself.
+    let motionbenchReference: String?
+    /// The package's own library targets the new target depends on: their names and modules.
+    let libraries: [(target: String, module: String)]
     /// The package's folder.
     let folder: URL
 
-    /// A starter called `name` for `package`; throws a `PluginFailure` when the name is not a valid
-    /// one or is taken, or when nothing in the package provides `MotionBenchCLI`.
-    init(name: String, in package: Package) throws {
+    /// A starter called `name` for `package`, depending on the library targets `requested` names (all
+    /// of the package's when it names none); throws a `PluginFailure` when the name is not a valid one
+    /// or is taken, when a requested target is not a library of the package, or when nothing in the
+    /// package provides `MotionBenchCLI`.
+    init(name: String, libraries requested: [String], in package: Package) throws {
         guard Self.isValidName(name) else {
             throw PluginFailure("init: '\(name)' is not a target name: letters, digits, '-' and '_', starting with a letter")
         }
@@ -35,15 +45,44 @@ struct StarterTarget {
         guard !Self.moduleNames(of: package).contains(Self.moduleName(name)) else {
             throw PluginFailure("init: a module named '\(name)' already exists in \(package.displayName)'s dependencies: pick another name")
         }
+        let folder = package.directoryURL
         self.name = name
-        folder = package.directoryURL
-        if package.targets.contains(where: { $0.name == "MotionBenchCLI" }) {
+        self.folder = folder
+        let isMotionbench = package.targets.contains { $0.name == "MotionBenchCLI" }
+        if isMotionbench {
             dependency = "\"MotionBenchCLI\""
+            motionbenchReference = nil
         } else if let motionbench = package.dependencies.map(\.package).first(where: { $0.products.contains { $0.name == "MotionBenchCLI" } }) {
-            dependency = ".product(name: \"MotionBenchCLI\", package: \"\(motionbench.id)\")"
+            let declarations = Self.manifestTexts(in: folder).flatMap { DependencyDeclaration.all(in: $0, folder: folder) }
+            let reference = declarations.first { $0.identity == motionbench.id.lowercased() }?.referenceName ?? motionbench.id
+            dependency = ".product(name: \"MotionBenchCLI\", package: \"\(reference)\")"
+            motionbenchReference = reference
         } else {
             throw PluginFailure("init: no dependency of \(package.displayName) provides MotionBenchCLI: add motionbench to its dependencies first")
         }
+        // motionbench's own libraries come with MotionBenchCLI; a user's package gets its own added.
+        let candidates = package.targets.compactMap { $0 as? SourceModuleTarget }.filter { $0.kind == .generic }
+        let chosen: [SourceModuleTarget]
+        if requested.isEmpty {
+            chosen = isMotionbench ? [] : candidates
+        } else {
+            chosen = try requested.map { wanted in
+                guard let target = candidates.first(where: { $0.name == wanted }) else {
+                    let known = candidates.isEmpty ? "it has none" : "its library targets: \(candidates.map(\.name).joined(separator: ", "))"
+                    throw PluginFailure("init --target: '\(wanted)' is not a library target of \(package.displayName) (\(known))")
+                }
+                return target
+            }
+        }
+        var seen = Set<String>()
+        libraries = chosen.filter { seen.insert($0.name).inserted }.map { ($0.name, $0.moduleName) }
+    }
+
+    /// The text of each manifest in `folder`: `Package.swift` and any version-specific one.
+    private static func manifestTexts(in folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift") && $0.hasSuffix(".swift")) }.sorted()
+            .compactMap { try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
     }
 
     /// The workload's name in the starter: the target's in lower-case words joined by hyphens
@@ -76,35 +115,48 @@ struct StarterTarget {
 
     /// What `main.swift` holds.
     var mainText: String {
-        """
-        import MotionBenchCLI
+        let imports = (["MotionBenchCLI"] + libraries.map(\.module)).map { "import \($0)" }.joined(separator: "\n")
+        let feature = libraries.isEmpty ? "a target of its own" : libraries.map(\.module).joined(separator: " or ")
+        return """
+            \(imports)
 
-        // A workload to start from: it counts jolts, moments when the acceleration's size (smoothed in the
-        // `smoothed` variant) strays from 1 g by more than half a g. Put your feature in its place: its
-        // state (the type your app keeps, from a target of its own) and the code your app runs per sample.
-        // A run measures each rate in `rates` and each variant in `filters`, in real and in virtual time.
-        let workload = ClosureWorkload(
-            name: "\(workloadName)", summary: "counts jolts: the acceleration's size straying from 1 g",
-            sensors: [.accelerometer], rates: [50, 100], filters: ["raw", "smoothed"]
-        ) { configuration in
-            let smoothing = configuration.filter == "smoothed" ? 0.2 : 1
-            return SampleHandler((jolts: 0, size: 1.0)) { state, sample in
-                let size = (sample.value.x * sample.value.x + sample.value.y * sample.value.y + sample.value.z * sample.value.z).squareRoot()
-                state.size += (size - state.size) * smoothing
-                if abs(state.size - 1) > 0.5 { state.jolts += 1 }
+            // A workload to start from: it counts jolts, moments when the acceleration's size (smoothed in the
+            // `smoothed` variant) strays from 1 g by more than half a g. Put your feature in its place: its
+            // state (the type your app keeps, from \(feature)) and the code your app runs per sample.
+            // A run measures each rate in `rates` and each variant in `filters`, in real and in virtual time.
+            let workload = ClosureWorkload(
+                name: "\(workloadName)", summary: "counts jolts: the acceleration's size straying from 1 g",
+                sensors: [.accelerometer], rates: [50, 100], filters: ["raw", "smoothed"]
+            ) { configuration in
+                let smoothing = configuration.filter == "smoothed" ? 0.2 : 1
+                return SampleHandler((jolts: 0, size: 1.0)) { state, sample in
+                    let size = (sample.value.x * sample.value.x + sample.value.y * sample.value.y + sample.value.z * sample.value.z).squareRoot()
+                    state.size += (size - state.size) * smoothing
+                    if abs(state.size - 1) > 0.5 { state.jolts += 1 }
+                }
+                .summary { state in ["jolts": Double(state.jolts)] }
             }
-            .summary { state in ["jolts": Double(state.jolts)] }
-        }
 
-        // The whole motionbench command line (run, compare, baseline, plot…) over this package's workloads.
-        MotionbenchCommand.main(catalogue: try WorkloadCatalogue([workload]))
+            // The whole motionbench command line (run, compare, baseline, plot…) over this package's workloads.
+            MotionbenchCommand.main(catalogue: try WorkloadCatalogue([workload]))
 
-        """
+            """
     }
 
     /// The target as an entry of the manifest's `targets:`.
     var targetEntry: String {
-        ".executableTarget(name: \"\(name)\", dependencies: [\(dependency)])"
+        let dependencies = libraries.map { "\"\($0.target)\"" } + [dependency]
+        return ".executableTarget(name: \"\(name)\", dependencies: [\(dependencies.joined(separator: ", "))])"
+    }
+
+    /// What the target depends on, in words: `MotionBenchCLI (package "motionbench") and FaceDown, this
+    /// package's library`.
+    var dependencySummary: String {
+        let commandLine = "MotionBenchCLI" + (motionbenchReference.map { " (package \"\($0)\")" } ?? "")
+        guard !libraries.isEmpty else { return commandLine }
+        let names = libraries.map(\.target).joined(separator: ", ")
+        let own = libraries.count == 1 ? "this package's library, which main.swift imports" : "this package's libraries, which main.swift imports"
+        return "\(commandLine) and \(names), \(own)"
     }
 
     /// Whether the manifest names the platforms it supports; without them, macOS builds for 10.13,

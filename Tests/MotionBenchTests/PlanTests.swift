@@ -93,6 +93,58 @@ import Testing
             none?.reason == "workload 'accelerometer' has none of the filters 'mahony', 'madgwick' (known: raw, low-pass, high-pass, butterworth)")
     }
 
+    /// A misspelt workload, filter or parameter is refused with the name it most likely meant.
+    @Test func aMisspeltNameIsRefusedWithTheNameItMeant() {
+        #expect(
+            planError(request(["accelerometr"]))?.reason.hasPrefix("unknown workload 'accelerometr'; did you mean 'accelerometer'? (known: ") == true)
+        #expect(planError(request(["pogo"]))?.reason.hasPrefix("unknown workload 'pogo' (known: ") == true, "nothing close: no guess")
+        #expect(
+            planError(request(filters: ["lowpass"]))?.reason.hasPrefix("no selected workload has filter 'lowpass'; did you mean 'low-pass'? (known: ")
+                == true)
+        #expect(
+            planError(request(["accelerometer"], filters: ["low-pas"]))?.reason
+                == "workload 'accelerometer' has no filter 'low-pas'; did you mean 'low-pass'? (known: raw, low-pass, high-pass, butterworth)")
+        var parameter = request(["motion-cube"])
+        parameter.parameters = ["shape": [10]]
+        #expect(planError(parameter)?.reason == "workload 'motion-cube' has no parameter 'shape'; did you mean 'shapes'? (known: shapes)")
+        parameter.workloads = []
+        #expect(planError(parameter)?.reason.hasPrefix("no selected workload has parameter 'shape'; did you mean 'shapes'? (known: ") == true)
+    }
+
+    /// `CaseSelection` picks the cases whose names (`workload/RATE/filter[/parameter:value…]/mode`)
+    /// match a pattern and none of the skipped ones; one that leaves none, or is no regular
+    /// expression, is refused naming the flag's field.
+    @Test func aSelectionPicksTheCasesItNames() throws {
+        var selected = request(["accelerometer", "heading"], rates: [10, 50])
+        selected.selection = CaseSelection(include: ["accelerometer/.*/low-pass", "^heading/50Hz/madgwick/"], skip: ["/realtime$"])
+        let planned = try cases(selected)
+        #expect(
+            planned.map(CaseSelection.name(of:)) == [
+                "accelerometer/10Hz/low-pass/virtual", "accelerometer/50Hz/low-pass/virtual", "heading/50Hz/madgwick/virtual",
+            ])
+
+        var swept = request(["motion-cube"], modes: [.virtual])
+        swept.parameters = ["shapes": [10, 100, 1000]]
+        swept.selection = CaseSelection(skip: ["shapes:1000"])
+        #expect(try cases(swept).map(\.parameterText) == ["shapes=10", "shapes=100"])
+
+        var nothing = request(["accelerometer"], modes: [.virtual])
+        nothing.selection = CaseSelection(include: ["madgwick"])
+        #expect(planError(nothing)?.fields == [.select])
+        #expect(
+            planError(nothing)?.reason
+                == "no case is left of the plan's 2 (accelerometer/10Hz/raw/virtual, accelerometer/10Hz/low-pass/virtual); a case's name is workload/RATE/filter[/parameter:value…]/mode"
+        )
+        nothing.selection = CaseSelection(skip: ["accelerometer"])
+        #expect(planError(nothing)?.fields == [.skip])
+        nothing.selection = CaseSelection(include: ["accel("])
+        guard case let .invalidPattern(pattern, field, _) = planError(nothing) else {
+            Issue.record("a pattern that is no regular expression is refused")
+            return
+        }
+        #expect(pattern == "accel(" && field == .select)
+    }
+
     @Test func underAllAFilterRunsWhereItIsOffered() throws {
         let lowPass = try cases(request(filters: ["low-pass"]))
         #expect(Set(lowPass.map(\.workload)) == ["accelerometer"])

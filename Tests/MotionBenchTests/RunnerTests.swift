@@ -76,6 +76,23 @@ struct AccelerometerOnlySource: SensorSource {
         #expect(result.achievedHz == nil && result.lateness == nil && result.cpuPct == nil)
     }
 
+    /// A virtual-time case of 20,480 ticks is timed in 20 chunks of 1,024 (a hundredth would be fewer
+    /// than the least a chunk holds): a median and a 90th percentile, no 99th (that needs 100), and
+    /// the chunks' CPU lies within the workload thread's over the whole case. A real-time case has none.
+    @Test func aVirtualCaseIsTimedChunkByChunk() throws {
+        let runner = BenchmarkRunner(probe: try makeProcessProbe(), catalogue: .builtIn, input: RunInput(scenario: .tiltAndShake, seed: 1))
+        var long = spec("accelerometer", .virtual, rate: 100, filter: "low-pass")
+        long.sampleCount = 20_480
+        let result = try runner.run(long)
+        let cost = try #require(result.chunkCost)
+        #expect(cost.ticksPerChunk == 1024 && cost.chunks == 20)
+        let p50 = try #require(cost.p50NsPerSample), p90 = try #require(cost.p90NsPerSample)
+        #expect(p50 > 0 && p50 <= p90 && cost.p99NsPerSample == nil)
+        let workloadNs = try #require(result.threads.first { $0.role == .workload }).cpuNs
+        #expect(p50 * Double(cost.ticksPerChunk) * Double(cost.chunks) / 2 <= Double(workloadNs), "half the chunks cost at least the median")
+        #expect(try runner.run(spec("accelerometer", .realtime)).chunkCost == nil)
+    }
+
     /// A case labelled `shapes=10` measures ten shapes, settled first, through the scenario's taps:
     /// the runner hands the workload every parameter its plan set as swept.
     @Test func aCaseMeasuresTheShapeCountItsLabelNames() throws {

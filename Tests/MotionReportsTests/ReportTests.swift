@@ -15,13 +15,26 @@ import Testing
         let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
         #expect(markdown.contains("| CPU | Test CPU \\| 2 GHz (2 cores) |"))
         #expect(markdown.contains("## Cost per sample (virtual time, 1000 samples a case)"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 1.80 | — | — | — | 1 | — |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | — / — / — | 200.0 | 1.80 | — | — | — | 1 | — |"))
         #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 500 | — | 1500 | 3200 | — | 10.5 | 11.0 |"))
         #expect(markdown.contains("## Projected against measured"))
         #expect(markdown.contains("| accelerometer | 10 | low-pass | 1.80 | 500 | — | 180.0 | 50000.0 |"))
         #expect(markdown.contains("![CPU ns per sample (virtual time, median)](cost.svg)"))
         #expect(markdown.contains("](cpu.svg)"))
         #expect(markdown.contains("| Commit | — |"))
+    }
+
+    /// A virtual-time case timed in ten chunks has a median and a 90th percentile beside its mean
+    /// cost, and no 99th; `summary.csv` has them in its last columns, empty for the real-time case.
+    @Test func chunkPercentilesSitBesideTheMeanCost() {
+        var run = SampleRun.make()
+        run.cases[0].chunkCost = ChunkCost(ticksPerChunk: 1024, nsPerSample: [176, 170, 172, 174, 178, 180, 182, 184, 186, 198])
+        let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 179.0 / 187.2 / — | 200.0 | 1.80 |"), "\(markdown)")
+        let lines = RunCSV.summary(run).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(
+            lines[0].suffix(5) == ["peak_rss_delta_bytes", "cpu_ns_per_sample_p50", "cpu_ns_per_sample_p90", "cpu_ns_per_sample_p99", "cost_chunks"])
+        #expect(lines[1].suffix(4) == ["179.0", "187.2", "", "10"] && lines[2].suffix(4) == ["", "", "", ""])
     }
 
     /// Names from outside the program (a host, a recording's path, the command line, a shard's

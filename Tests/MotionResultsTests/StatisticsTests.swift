@@ -12,6 +12,21 @@ import Testing
         #expect(Percentile.of(sorted: [42], 0.99) == 42)
     }
 
+    /// A chunk percentile is given only with chunks enough to tell it from the worst one: 2 for the
+    /// median, 10 for the 90th, 100 for the 99th; the chunk size is a hundredth of the case, 1024
+    /// ticks at least.
+    @Test func chunkPercentilesNeedChunksEnough() {
+        let hundred = ChunkCost(ticksPerChunk: 2000, nsPerSample: (1...100).reversed().map(Double.init))
+        #expect(hundred.chunks == 100 && hundred.p50NsPerSample == 50.5)
+        #expect(abs(hundred.p90NsPerSample! - 90.1) < 1e-9 && abs(hundred.p99NsPerSample! - 99.01) < 1e-9)
+        let ten = ChunkCost(ticksPerChunk: 1024, nsPerSample: (1...10).map(Double.init))
+        #expect(ten.p50NsPerSample == 5.5 && ten.p90NsPerSample != nil && ten.p99NsPerSample == nil)
+        let nine = ChunkCost(ticksPerChunk: 1024, nsPerSample: (1...9).map(Double.init))
+        #expect(nine.p50NsPerSample == 5 && nine.p90NsPerSample == nil)
+        #expect(ChunkCost(ticksPerChunk: 1024, nsPerSample: [7]).p50NsPerSample == nil)
+        #expect(ChunkCost.ticksPerChunk(ofCaseOf: 200_000) == 2000 && ChunkCost.ticksPerChunk(ofCaseOf: 20_000) == 1024)
+    }
+
     @Test func summarySkipsMissingValues() throws {
         let summary = try #require(SampleSummary([4, nil, 2, 6, nil]))
         #expect(summary.count == 3)

@@ -106,8 +106,29 @@ import Testing
         #expect(try Data(contentsOf: report) == originalReport)
     }
 
+    /// `--select` and `--skip` pick cases by name (`workload/RATE/filter[/parameter:value…]/mode`);
+    /// without workload names, from every workload.
+    @Test func selectAndSkipRunTheCasesTheyName() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run([
+            "run", "--select", "^accelerometer/.*/low-pass/", "--select", "^barometer/", "--skip", "/realtime$", "--skip", "barometer/.*/median-5/",
+            "--samples", "300", "--quiet", "--out", folder.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let rows = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let cases = Set(rows.dropFirst().map { "\($0[0]) \($0[2]) \($0[4])" })
+        #expect(cases == ["accelerometer low-pass virtual", "barometer none virtual", "barometer moving-average virtual"], "\(cases)")
+    }
+
     @Test(arguments: [
         (["run", "pogo"], "unknown workload 'pogo'"),
+        (["run", "accelerometr"], "workload: unknown workload 'accelerometr'; did you mean 'accelerometer'? (known: "),
+        (["run", "accelerometer", "--filter", "low-pas"], "--filter: workload 'accelerometer' has no filter 'low-pas'; did you mean 'low-pass'?"),
+        (["run", "--select", "no-such-case"], "--select: no case is left of the plan's"),
+        (["run", "accelerometer", "--skip", "/10Hz/"], "--skip: no case is left of the plan's 4 (accelerometer/10Hz/raw/virtual, "),
+        (["run", "--select", "accel("], "--select: 'accel(' is not a regular expression"),
         (["run"], "--all"),
         (["run", "--all", "accelerometer"], "--all"),
         (["run", "--all", "--rate", "0"], "--rate"),

@@ -61,22 +61,73 @@ import Testing
         #expect(source.contains("labels=\(files.labels.path)"), "the source as given, labels included")
     }
 
-    @Test func labelsOffTheRecordingsClockAreWarnedAbout() throws {
+    @Test(arguments: [
+        ("time,label\n500,shake\n525,shake\n", ""),
+        ("time,label\n5,shake\n25,shake\n", ",from=clock"),
+    ])
+    func labelsOffTheRecordingsClockAreWarnedAbout(labels: String, option: String) throws {
         let scratch = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let files = try labelledRecording(in: scratch)
-        try Data("time,label\n5,shake\n25,shake\n".utf8).write(to: files.labels)
+        try Data(labels.utf8).write(to: files.labels)
         let out = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let outcome = try CLI.run(
             [
-                "run", "shake-spotter", "--mode", "virtual", "--samples", "500", "--source", "trace:\(files.trace.path),labels=\(files.labels.path)",
-                "--out", out.path,
+                "run", "shake-spotter", "--mode", "virtual", "--samples", "500", "--source",
+                "trace:\(files.trace.path),labels=\(files.labels.path)\(option)", "--out", out.path,
             ], executable: CLI.fixture)
         #expect(outcome.status == 0)
         #expect(
             outcome.stderr.contains("\(files.labels.path): warning: none of its 2 labels falls within the recording (1000.0 to 1049.9"),
             "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("(from=start reads them as seconds from its start)"), "\(outcome.stderr)")
+    }
+
+    /// A Sensor Logger recording (`traces/own-recordings/sensor-logger/ios-walk`, 8 s from Unix time
+    /// 1700000000) labelled at 5.5 and 6.5 s (in the scored stretch, its last 3 s) as a person notes
+    /// them from its start (its `seconds_elapsed`), and again on its clock: scored the same, each label
+    /// matched by the sample the tests' `counting-events` detects at that instant. From the start is detected (and said) when no label falls on the clock,
+    /// or given with from=start; from=clock keeps them on the clock, before the recording, where none
+    /// is scored, with a warning.
+    @Test func aSensorLoggerRecordingLabelledInSecondsFromItsStartIsScoredOnItsClock() throws {
+        let scratch = CLI.temporaryFolder()
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let recording = Repository.trace("own-recordings/sensor-logger/ios-walk").path
+        let fromStart = scratch.appendingPathComponent("from-start.csv")
+        try Data("time,label\n5.5,sample\n6.5,sample\n".utf8).write(to: fromStart)
+        let onClock = scratch.appendingPathComponent("on-clock.csv")
+        try Data("time,label\n1700000005.5,sample\n1700000006.5,sample\n".utf8).write(to: onClock)
+
+        func scores(_ source: String) throws -> (row: [String: String], stderr: String) {
+            let out = scratch.appendingPathComponent(UUID().uuidString)
+            let outcome = try CLI.run(
+                ["run", "counting-events", "--mode", "virtual", "--rate", "50", "--source", source, "--out", out.path, "--quiet"],
+                executable: CLI.fixture)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let row = try #require(try CLI.accuracyRows(out).first { $0["event_labels"] == "sample" })
+            return (row.filter { $0.key.hasPrefix("event") }, outcome.stderr)
+        }
+        let clock = try scores("trace:\(recording),labels=\(onClock.path)")
+        #expect(clock.row["events_true"] == "2" && clock.row["events_missed"] == "0", "\(clock.row)")
+        #expect(!clock.stderr.contains(onClock.path), "labels on the clock need no word: \(clock.stderr)")
+
+        let detected = try scores("trace:\(recording),labels=\(fromStart.path)")
+        #expect(detected.row == clock.row)
+        #expect(
+            detected.stderr.contains(
+                "\(fromStart.path): warning: read as seconds from the recording's start: none of its 2 labels falls on its clock (1700000000.0 to 1700000007.98 s, Unix time in seconds"
+            ), "\(detected.stderr)")
+        #expect(detected.stderr.contains("and all fall within its 7.98 s (from=start says so; from=clock keeps them on its clock)"))
+
+        let given = try scores("trace:\(recording),labels=\(fromStart.path),from=start")
+        #expect(given.row == clock.row)
+        #expect(!given.stderr.contains(fromStart.path), "from=start needs no word: \(given.stderr)")
+
+        let kept = try scores("trace:\(recording),labels=\(fromStart.path),from=clock")
+        #expect(kept.row["events_true"] == "0" && kept.row["event_recall"] == "", "none in the scored stretch: \(kept.row)")
+        #expect(kept.stderr.contains("\(fromStart.path): warning: none of its 2 labels falls within the recording"), "\(kept.stderr)")
     }
 
     @Test func compareFailsOnAWorsenedDetectorsRecallAndPassesOnItself() throws {
@@ -115,6 +166,10 @@ import Testing
     @Test(arguments: [
         (["--source", "synthetic:still,labels=x.csv"], "--source: labels= goes with a recording"),
         (["--source", "trace:a.csv,labels="], "--source: labels= needs a file"),
+        (["--source", "synthetic:still,from=start"], "--source: from= goes with a recording"),
+        (["--source", "trace:a.csv,from=start"], "--source: from= goes with labels=FILE"),
+        (["--source", "trace:a.csv,labels=b.csv,from=end"], "--source: from=end is neither from=start"),
+        (["--source", "trace:a.csv,labels=b.csv,from=start,from=clock"], "--source: from= is given twice"),
         (["--event-tolerance", "shake=soon"], "--event-tolerance shake: 'soon' is not seconds or before:after"),
         (["--event-tolerance", "shake=-1"], "--event-tolerance shake: '-1' is not seconds or before:after"),
         (["--event-tolerance", "tap=0.5"], "--event-tolerance: no workload detects 'tap' (detected: sample, shake)"),

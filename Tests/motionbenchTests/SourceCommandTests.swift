@@ -98,6 +98,8 @@ import Testing
     @Test(arguments: [
         (["--source", "trace:TRACE_OXFORD", "gyro-translation"], "has no gyroscope"),
         (["--source", "synthetic:moon", "accelerometer"], "no scenario 'moon'"),
+        (["--source", "synthetic:tilt-and-shak", "accelerometer"], "--source: no scenario 'tilt-and-shak'; did you mean 'tilt-and-shake'? (known: "),
+        (["--param", "shape=10", "motion-cube"], "--param: workload 'motion-cube' has no parameter 'shape'; did you mean 'shapes'? (known: shapes)"),
         (["--source", "synthetic:walking,seed=x", "accelerometer"], "seed=N"),
         (["--source", "radio:1", "accelerometer"], "--source"),
         (["--rate", "native", "accelerometer"], "native needs a recording"),

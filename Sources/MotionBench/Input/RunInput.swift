@@ -54,17 +54,9 @@ public final class RunInput {
             var trace = field == .calibrated ? try imported.trace.withCalibratedFieldAsMagnetometer(path: name) : imported.trace
             var warnings = imported.warnings
             if let labels {
-                let events = try EventLabelsFile.read(at: labels.url)
+                let (events, warning) = Self.place(try EventLabelsFile.read(at: labels.url), of: labels, on: trace)
                 trace.events = (trace.events + events).sorted { $0.time < $1.time }
-                let span = Self.timeBase(of: trace)
-                if !events.contains(where: { (span.origin...span.end).contains($0.time) }) {
-                    warnings.append(
-                        TraceWarning(
-                            path: labels.url.path, line: 0,
-                            reason:
-                                "none of its \(events.count) labels falls within the recording (\(span.origin) to \(span.end) s on its clock, \(trace.metadata.clock)): are they on that clock?"
-                        ))
-                }
+                if let warning { warnings.append(warning) }
             }
             self.init(trace: trace, source: source, warnings: warnings)
         }
@@ -105,6 +97,42 @@ public final class RunInput {
             : AccuracyReference(
                 truth: .recorded(rebased.truth), competitors: rebased.estimates, events: rebased.events, alignment: .motionCaptureLab,
                 duration: duration)
+    }
+
+    /// The events of labels file `labels` on `trace`'s clock, moved there from the recording's start
+    /// when the file counts from it (`from=start`, or detected: none of its times falls on the
+    /// recording's clock and all fall within its length); and what to tell the user: that they were
+    /// read from the start when that was detected, or that none falls within the recording.
+    private static func place(
+        _ events: [LabelledEvent], of labels: SourceDescription.LabelsFile, on trace: Trace
+    ) -> (events: [LabelledEvent], warning: TraceWarning?) {
+        let start = trace.startTime ?? 0
+        let end = trace.endTime ?? start
+        // Shown to the hundredth: the difference of two clock readings near 10⁹ s has float noise.
+        let length = ((end - start) * 100).rounded() / 100
+        let fromStart: Bool
+        switch labels.origin {
+        case .start: fromStart = true
+        case .clock: fromStart = false
+        case .detected:
+            fromStart =
+                !events.contains { (start...end).contains($0.time) } && events.allSatisfy { $0.time >= 0 && ($0.end ?? $0.time) <= end - start }
+        }
+        let placed = fromStart ? events.map { LabelledEvent($0.label, at: $0.time + start, until: $0.end.map { $0 + start }) } : events
+        let base = timeBase(of: trace)
+        let reason: String?
+        if !placed.contains(where: { (base.origin...base.end).contains($0.time) }) {
+            reason =
+                fromStart
+                ? "none of its \(events.count) labels falls within the recording, read as seconds from its start (0 to \(length) s)"
+                : "none of its \(events.count) labels falls within the recording (\(base.origin) to \(base.end) s on its clock, \(trace.metadata.clock)): are they on that clock? (from=start reads them as seconds from its start)"
+        } else if fromStart, labels.origin == .detected {
+            reason =
+                "read as seconds from the recording's start: none of its \(events.count) labels falls on its clock (\(start) to \(end) s, \(trace.metadata.clock)) and all fall within its \(length) s (from=start says so; from=clock keeps them on its clock)"
+        } else {
+            reason = nil
+        }
+        return (placed, reason.map { TraceWarning(path: labels.url.path, line: 0, reason: $0) })
     }
 
     /// Where a recording's time base starts (the first instant every sensor has begun) and where its

@@ -12,7 +12,8 @@ import ThreadSupport
 ///
 /// The lap is made before the clock starts, so neither the source's cost nor the ordering is the
 /// workload's. It is bounded in events, so the harness's memory grows neither with the case's length
-/// nor with its frames per tick.
+/// nor with its frames per tick. The workload thread's CPU clock is also read after every chunk of
+/// ticks (`ChunkClock`), for the spread of the cost (`ChunkCost`).
 ///
 /// A case with a time budget keeps to it: the warm-up takes at most a tenth of it (and a second), the
 /// sample count is what the rest affords at the warm-up's pace, and the replay stops once the budget
@@ -79,8 +80,11 @@ struct VirtualTimeCase {
         let firstStretch = stretchSeconds.map { Self.stretch(Double(warmUpFed) * 1e9 / Double(max(1, warmUpNs)) * $0, previous: nil) } ?? count
 
         var events = replay.events(units: count)
-        // What the workload's walk needs is made now, before the heap is read and the clock starts.
+        // What the workload's walk needs is made now, before the heap is read and the clock starts:
+        // its own, and the chunks' clock with its storage.
         workloadType.prepare(&events)
+        let chunks = ChunkClock(ticks: count)
+        events.mark(every: chunks.ticksPerChunk) { chunks.read() }
         var cpuNs: UInt64 = 0
         var wallNs: UInt64 = 0
         var fed = 0
@@ -92,6 +96,7 @@ struct VirtualTimeCase {
             threads.start("mb-workload", role: .workload) {
                 let allocationsStart = AllocationCounter.currentThread()
                 let cpuStart = mb_current_thread_cpu_ns()
+                chunks.start(at: cpuStart)
                 let wallStart = mb_monotonic_ns()
                 fed = Self.feed(
                     &events, units: count, into: workload, firstStretch: firstStretch, stretchSeconds: stretchSeconds,
@@ -111,6 +116,7 @@ struct VirtualTimeCase {
             virtualWallNs: wallNs, simulatedSeconds: fedEvents.endInstant
         )
         result.laps = fedEvents.laps
+        result.chunkCost = chunks.cost
         result.recordingSeconds = replay.recordingSeconds
         result.recordingSecondsFed = replay.recordingSeconds.map { _ in replay.lap.instant(ofUnit: min(fed, replay.lap.units) - 1) }
         return result

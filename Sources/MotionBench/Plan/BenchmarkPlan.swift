@@ -14,8 +14,9 @@ public enum BenchmarkPlan {
     /// long command line is refused before it is built rather than filling memory.
     public static let mostCases = 100_000
 
-    /// Checks `request` against `catalogue` and `input` and lists its cases, repetition outermost so
-    /// slow drifts of a noisy machine spread over every case instead of landing on one. A workload
+    /// Checks `request` against `catalogue` and `input` and lists its cases (those its selection
+    /// picks), repetition outermost so slow drifts of a noisy machine spread over every case instead
+    /// of landing on one. A workload
     /// named in the request whose sensors the source lacks is an error; in a run of all it is left
     /// out (`Plan.leftOut`). Throws `PlanError`.
     public static func plan(_ request: PlanRequest, catalogue: WorkloadCatalogue, input: RunInput) throws -> Plan {
@@ -78,6 +79,7 @@ public enum BenchmarkPlan {
         if request.recordedTiming {
             perRepetition = recordedTiming(perRepetition, catalogue: catalogue, input: input, sampleCount: request.sampleCount)
         }
+        perRepetition = try request.selection.select(perRepetition)
         try checkFramesPerTick(perRepetition)
         let cases = (1...request.repetitions).flatMap { repetition in
             perRepetition.map { spec in
@@ -175,7 +177,7 @@ public enum BenchmarkPlan {
         for descriptor: WorkloadDescriptor, filter: String, requested: [String: [Double]], explicit: Bool
     ) throws -> [[String: Double]] {
         if explicit, let missing = requested.keys.sorted().first(where: { name in !descriptor.parameters.contains { $0.name == name } }) {
-            throw PlanError.workloadLacksParameter(workload: descriptor.name, parameter: missing)
+            throw PlanError.workloadLacksParameter(workload: descriptor.name, parameter: missing, known: descriptor.parameters.map(\.name))
         }
         for parameter in descriptor.parameters {
             for value in requested[parameter.name] ?? [] {

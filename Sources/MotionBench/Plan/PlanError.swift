@@ -22,8 +22,8 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
     case workloadLacksFilters(workload: String, filters: [String], known: [String])
     /// No selected workload has this parameter.
     case unknownParameter(String, known: [String])
-    /// A named workload lacks this parameter.
-    case workloadLacksParameter(workload: String, parameter: String)
+    /// A named workload lacks this parameter; `known` are those it has.
+    case workloadLacksParameter(workload: String, parameter: String, known: [String])
     /// A parameter's value is outside its range, or not whole where it must be.
     case parameterValueOutOfRange(parameter: WorkloadParameter, value: Double)
     /// A parameter that tunes only filters none of which was selected.
@@ -44,6 +44,10 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
     case sourceLacksSensors(workload: String, missing: [SensorKind], source: String)
     /// A shard outside 1 … `count`, or a count outside 1 … `Plan.mostShards`.
     case shardOutOfRange(index: Int, count: Int)
+    /// A pattern of a `CaseSelection` that is not a regular expression, and why.
+    case invalidPattern(String, field: PlanField, reason: String)
+    /// A `CaseSelection` that leaves none of the plan's cases (`planned`, by name).
+    case selectionMatchesNothing(include: [String], skip: [String], planned: [String])
 
     /// The parts of the request at fault.
     public var fields: [PlanField] {
@@ -60,15 +64,18 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case .tooManyCases: [.rates, .filters, .parameters, .repetitions]
         case .sourceLacksSensors: [.source]
         case .shardOutOfRange: [.shard]
+        case let .invalidPattern(_, field, _): [field]
+        case let .selectionMatchesNothing(include, skip, _): (include.isEmpty ? [] : [.select]) + (skip.isEmpty ? [] : [.skip])
         }
     }
 
     /// What is wrong, in a sentence that names no flag.
     public var reason: String {
         let spell = CaseIdentity.spelling
+        let suggestion = NameSuggestion.didYouMean
         switch self {
         case let .unknownWorkload(name, known):
-            return "unknown workload '\(name)' (known: \(known.joined(separator: ", ")))"
+            return "unknown workload '\(name)'\(suggestion(name, known)) (known: \(known.joined(separator: ", ")))"
         case let .rateOutOfRange(rate):
             return "\(rate) Hz is outside (0, \(spell(BenchmarkPlan.maximumRateHz))] Hz"
         case let .rateTooLowForFrames(rate, workload, lowest, displayRateHz):
@@ -79,15 +86,19 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case let .nothingGiven(field):
             return "no \(field.noun) given"
         case let .unknownFilter(filter, known):
-            return "no selected workload has filter '\(filter)' (known: \(known.joined(separator: ", ")))"
+            return "no selected workload has filter '\(filter)'\(suggestion(filter, known)) (known: \(known.joined(separator: ", ")))"
         case let .workloadLacksFilters(workload, filters, known):
-            let asked = filters.count == 1 ? "no filter '\(filters[0])'" : "none of the filters \(filters.map { "'\($0)'" }.joined(separator: ", "))"
+            let asked =
+                filters.count == 1
+                ? "no filter '\(filters[0])'\(suggestion(filters[0], known))"
+                : "none of the filters \(filters.map { "'\($0)'" }.joined(separator: ", "))"
             return "workload '\(workload)' has \(asked) (known: \(known.joined(separator: ", ")))"
         case let .unknownParameter(parameter, known):
             let list = known.isEmpty ? "the selected workloads have none" : "known: \(known.joined(separator: ", "))"
-            return "no selected workload has parameter '\(parameter)' (\(list))"
-        case let .workloadLacksParameter(workload, parameter):
-            return "workload '\(workload)' has no parameter '\(parameter)'"
+            return "no selected workload has parameter '\(parameter)'\(suggestion(parameter, known)) (\(list))"
+        case let .workloadLacksParameter(workload, parameter, known):
+            let list = known.isEmpty ? "it has none" : "known: \(known.joined(separator: ", "))"
+            return "workload '\(workload)' has no parameter '\(parameter)'\(suggestion(parameter, known)) (\(list))"
         case let .parameterValueOutOfRange(parameter, value):
             let range = "\(spell(parameter.range.lowerBound))…\(spell(parameter.range.upperBound))"
             let problem = parameter.range.contains(value) ? "is not a whole number (range \(range))" : "is outside \(range)"
@@ -112,6 +123,11 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case let .shardOutOfRange(index, count):
             guard (1...Plan.mostShards).contains(count) else { return "\(count) shards is not a count in 1...\(Plan.mostShards)" }
             return "shard \(index) of \(count) is not one of 1...\(count)"
+        case let .invalidPattern(pattern, _, reason):
+            return "'\(pattern)' is not a regular expression: \(reason)"
+        case let .selectionMatchesNothing(_, _, planned):
+            let shown = planned.prefix(8).joined(separator: ", ") + (planned.count > 8 ? ", …" : "")
+            return "no case is left of the plan's \(planned.count) (\(shown)); a case's name is workload/RATE/filter[/parameter:value…]/mode"
         }
     }
 
@@ -123,7 +139,7 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
 
 /// A part of a `PlanRequest`, as a `PlanError` names it.
 public enum PlanField: String, Sendable, CaseIterable {
-    case workloads, rates, filters, parameters, modes, duration, samples, repetitions, displayRate, source, shard
+    case workloads, rates, filters, parameters, modes, duration, samples, repetitions, displayRate, source, shard, select, skip
 
     /// How a reason names it in "no … given".
     var noun: String {

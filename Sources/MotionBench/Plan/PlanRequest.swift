@@ -34,13 +34,15 @@ public struct PlanRequest: Sendable, Equatable {
     public var seed: UInt64
     /// Values to sweep for workload parameters, by name; a parameter not named sweeps its own default values.
     public var parameters: [String: [Double]]
+    /// Which of the cases the rest of the request makes are run, by name; every one by default.
+    public var selection: CaseSelection
 
     /// Creates a request.
     public init(
         workloads: [String], rates: [Double]? = nil, recordedTiming: Bool = false, filters: [String]? = nil,
         modes: [RunMode] = [.virtual, .realtime], durationSeconds: Double? = nil, defaultDurationSeconds: Double = 10,
         sampleCount: Int? = nil, defaultSampleCount: Int = 200_000, virtualBudgetSeconds: Double? = nil, repetitions: Int = 1,
-        displayRateHz: Double = 60, seed: UInt64 = 1, parameters: [String: [Double]] = [:]
+        displayRateHz: Double = 60, seed: UInt64 = 1, parameters: [String: [Double]] = [:], selection: CaseSelection = CaseSelection()
     ) {
         self.workloads = workloads
         self.rates = rates
@@ -56,5 +58,6 @@ public struct PlanRequest: Sendable, Equatable {
         self.displayRateHz = displayRateHz
         self.seed = seed
         self.parameters = parameters
+        self.selection = selection
     }
 }

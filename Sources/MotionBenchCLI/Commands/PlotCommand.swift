@@ -3,6 +3,7 @@ import Foundation
 import MotionBench
 import MotionReports
 import MotionResults
+import MotionWorkloads
 
 /// `motionbench plot`: draws a run folder's plots again from its run.json and emitted CSV files.
 struct PlotCommand: ParsableCommand {
@@ -31,7 +32,9 @@ struct PlotCommand: ParsableCommand {
             if let names {
                 let known = RunPlots.caseNames(run)
                 if let unknown = names.sorted().first(where: { !known.contains($0) }) {
-                    throw ValidationError("--case: '\(unknown)' is not a case of \(runFile.path) (known: \(known.sorted().joined(separator: ", ")))")
+                    throw ValidationError(
+                        "--case: '\(unknown)' is not a case of \(runFile.path)\(NameSuggestion.didYouMean(unknown, in: known.sorted())) (known: \(known.sorted().joined(separator: ", ")))"
+                    )
                 }
             }
             let plots: (charts: [ReportChart], missing: [String])

@@ -38,7 +38,18 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, on the recording's clock, to score detected events against).",
+            "Run only the cases whose name matches this regular expression anywhere (a name is workload/RATE/filter[/parameter:value…]/mode, e.g. accelerometer/50Hz/low-pass/virtual); repeatable: any of them; without workload names, of every workload.",
+            valueName: "regex"))
+    var select: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the cases whose name matches this regular expression (as --select), e.g. /realtime$; repeatable.", valueName: "regex"))
+    var skip: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "synthetic:SCENARIO[,seed=N] (the virtual device) or trace:PATH[,field=calibrated][,labels=FILE[,from=start|clock]] (a recording; field=calibrated feeds the phone's calibrated field as the magnetometer; labels= adds a CSV of what happened, time,label or start,end,label, to score detected events against, its times on the recording's clock, or in seconds from its start with from=start, as detected when none falls on its clock and all within its length).",
             valueName: "source"))
     var source = "synthetic:tilt-and-shake"
 
@@ -121,8 +132,8 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if all && !workloads.isEmpty { throw ValidationError("--all: give either --all or workload names, not both") }
-        if !all && workloads.isEmpty && harnessFloor != .alone {
-            throw ValidationError("name at least one workload, or --all (see `\(CommandContext.executableName) list`)")
+        if !all && workloads.isEmpty && select.isEmpty && skip.isEmpty && harnessFloor != .alone {
+            throw ValidationError("name at least one workload, or --all, or --select a case (see `\(CommandContext.executableName) list`)")
         }
         if duration != nil, mode == .virtual {
             throw ValidationError(
@@ -168,7 +179,8 @@ struct RunCommand: ParsableCommand {
                 sampleCount: samples, defaultSampleCount: quick ? 20_000 : 200_000,
                 virtualBudgetSeconds: samples == nil ? (quick ? 1 : 10) : nil,
                 repetitions: repetitions, displayRateHz: displayRate, seed: seed,
-                parameters: try ParameterOption.parse(param)
+                parameters: try ParameterOption.parse(param),
+                selection: CaseSelection(include: select, skip: skip)
             )
             let catalogue = CommandContext.catalogue
             let eventTolerances = try EventToleranceOption.parse(eventTolerance, known: Set(catalogue.descriptors.flatMap { $0.events.map(\.label) }))

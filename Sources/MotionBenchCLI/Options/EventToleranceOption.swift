@@ -16,7 +16,9 @@ enum EventToleranceOption {
             guard tolerances[label] == nil else { throw ValidationError("--event-tolerance: \(label) is given twice") }
             if let known, !known.contains(label) {
                 let detected = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
-                throw ValidationError("--event-tolerance: no workload detects '\(label)' (detected: \(detected))")
+                throw ValidationError(
+                    "--event-tolerance: no workload detects '\(label)'\(NameSuggestion.didYouMean(label, in: known.sorted())) (detected: \(detected))"
+                )
             }
             let sides = value[value.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
             guard (1...2).contains(sides.count), sides.allSatisfy({ $0.map { $0 >= 0 && $0.isFinite } ?? false }) else {

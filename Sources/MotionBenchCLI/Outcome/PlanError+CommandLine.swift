@@ -27,6 +27,8 @@ extension PlanField {
         case .displayRate: "--display-rate"
         case .source: "--source"
         case .shard: "--shard"
+        case .select: "--select"
+        case .skip: "--skip"
         }
     }
 }

@@ -23,7 +23,7 @@ public enum RunCSV {
                 "rss_mib", "peak_rss_mib", "peak_is_per_case",
                 "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
                 "allocs_per_sample", "alloc_bytes_per_sample", "instructions_per_sample",
-            ] + MemoryFigure.all.map(\.column))
+            ] + MemoryFigure.all.map(\.column) + ["cpu_ns_per_sample_p50", "cpu_ns_per_sample_p90", "cpu_ns_per_sample_p99", "cost_chunks"])
         for result in run.cases {
             table.append(
                 caseCells(result) + [
@@ -45,7 +45,10 @@ public enum RunCSV {
                     result.involuntaryContextSwitches.map(String.init) ?? "",
                     Format.significant(result.allocationsPerSample, 4), Format.significant(result.allocationBytesPerSample, 4),
                     Format.fixed(result.instructionsPerSample, 1),
-                ] + MemoryFigure.all.map { $0.value(result).map(String.init) ?? "" })
+                ] + MemoryFigure.all.map { $0.value(result).map(String.init) ?? "" } + [
+                    Format.fixed(result.chunkCost?.p50NsPerSample, 1), Format.fixed(result.chunkCost?.p90NsPerSample, 1),
+                    Format.fixed(result.chunkCost?.p99NsPerSample, 1), result.chunkCost.map { String($0.chunks) } ?? "",
+                ])
         }
         return table.text
     }

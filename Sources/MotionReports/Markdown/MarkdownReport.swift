@@ -132,12 +132,15 @@ public enum MarkdownReport {
     private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {
         var out = "## Cost per sample (virtual time, \(samples) samples a case)\n\n"
         out +=
-            "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | CPU µs/s | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            "| Workload | Rate (Hz) | Filter | CPU ns/sample | p50 / p90 / p99 | Wall ns/sample | CPU µs/s | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
             out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
-            out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
+            let spread = [\ChunkCost.p50NsPerSample, \.p90NsPerSample, \.p99NsPerSample].map { percentile in
+                cell(median(group.cases.map { $0.chunkCost?[keyPath: percentile] }), 1)
+            }
+            out += "\(cell(cpu?.median, 1)) | \(spread.joined(separator: " / ")) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
             out += "\(perSecond(median(group.cases.map(\.projectedCpuPct)))) | \(cell(median(group.cases.map(\.instructionsPerSample)), 1)) | "
             out += "\(share(median(group.cases.map(\.allocationsPerSample)))) | \(share(median(group.cases.map(\.allocationBytesPerSample)))) | "
             out += "\(group.cases.count) | \(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
@@ -145,6 +148,10 @@ public enum MarkdownReport {
         out += "\n"
         out += definitions([
             ("CPU ns/sample", "CPU time of the workload's thread and its workers per sample tick, display frames included"),
+            (
+                "p50 / p90 / p99",
+                "the workload thread's CPU per sample tick in the case's median, 90th and 99th percentile chunk of ticks (a hundredth of the case, 1024 ticks at least): how steady the cost is; — with too few chunks (10 for p90, 100 for p99)"
+            ),
             ("Wall ns/sample", "wall-clock time of the workload's thread per sample tick"),
             ("CPU µs/s", "what that CPU time costs per second of the case's own time at its rate: µs of one core a second"),
             ("Instructions/sample", "instructions per sample tick, counted under callgrind when the run asked for them (`--counter instructions`)"),

@@ -72,6 +72,9 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// device, or the recording it replays), a fraction for a lap fed in part; nil in real time and in
     /// runs recorded before laps were reported.
     public var laps: Double? = nil
+    /// Virtual time: the workload thread's CPU per tick chunk by chunk, at the median, 90th and 99th
+    /// percentile chunk; nil in real time and in runs recorded before chunks were timed.
+    public var chunkCost: ChunkCost? = nil
     /// Virtual time fed by a recording: seconds of the recording a lap reaches, from its start to the
     /// last tick or sample fed (the whole recording, or its start when a lap cannot hold it all or the
     /// case is shorter); nil for the virtual device and in real time.

@@ -7,7 +7,8 @@
 /// stretches of that loop, never per event. The loop is generic over the receiver's type and reached
 /// through `MotionEventReceiver.receive(_:)`, so it is compiled for each workload's type where that
 /// is declared: each event is a direct call, one call an event, as a sensor's handler makes it.
-/// Nothing is allocated.
+/// Nothing is allocated. A replay may also call a mark after every so many units (`mark(every:with:)`),
+/// at the end of a stretch it cuts there, so a case can time its chunks without touching the loop.
 public struct LapReplay {
     /// The lap replayed.
     public let lap: EventLap
@@ -28,6 +29,12 @@ public struct LapReplay {
     @usableFromInline let lapHasFrames: Bool
     /// The lap's samples in memory, for `deliver(to:samplesTo:)`; nil until `prepareSamples()`.
     @usableFromInline var samples: LapSamples?
+    /// The mark's interval in units, and what it calls (`mark(every:with:)`); 0 and nothing without
+    /// one. Not optional: unwrapping a closure through `Optional`'s generic code allocates a thunk.
+    @usableFromInline var markInterval = 0
+    @usableFromInline var markAction: () -> Void = {}
+    /// Units fed by the next mark; `Int.max` without one.
+    @usableFromInline var nextMark = Int.max
 
     /// Feeds `units` ticks or recorded samples of `lap` (with the frames before the one after the
     /// last), and `touches`, each just before the first sample or frame at or after its time; touches
@@ -66,6 +73,17 @@ public struct LapReplay {
     /// The instant that ends the replay's stretch, seconds since its start: that of the unit after its last.
     public var endInstant: Double {
         lap.start(ofLap: lastLap) + lap.instant(ofUnit: units - lastLap * lap.units)
+    }
+
+    /// Calls `action` each time `interval` more units (ticks or recorded samples) have been fed: after
+    /// the `interval`th, the `2 × interval`th, and so on up to `units`. The walk is cut into stretches
+    /// there, as it is for a touch, so the loop that hands events on is untouched; `action` runs on the
+    /// delivering thread, between two units. Set before anything is delivered.
+    public mutating func mark(every interval: Int, with action: @escaping () -> Void) {
+        precondition(interval > 0 && lapIndex == 0 && position == 0, "a mark is set before delivery, every so many units")
+        markInterval = interval
+        markAction = action
+        nextMark = interval
     }
 
     /// Delivers every event not yet delivered to `receiver`, in delivery order.
@@ -115,22 +133,33 @@ public struct LapReplay {
     }
 
     /// Delivers every event not yet delivered, in delivery order: each stretch of the lap's events
-    /// between touches and laps by `walkStretch` (given the events, the stretch and the offset of its
-    /// lap), touches to `receiver`.
+    /// between touches, marks and laps by `walkStretch` (given the events, the stretch and the offset
+    /// of its lap), touches to `receiver`, marks to `markAction`.
     @inlinable @inline(__always)
     mutating func deliver<Receiver: MotionEventReceiver>(
         to receiver: Receiver, walkingStretchesWith walkStretch: ([EventLap.Event], Range<Int>, Double) -> Void
     ) {
         // Locals: the stretches below would otherwise read and write `self` around every call.
-        let events = lap.events
-        var lapIndex = self.lapIndex, position = self.position
+        let events = lap.events, unitStarts = lap.unitStarts, lapUnits = lap.units
+        var lapIndex = self.lapIndex, position = self.position, nextMark = self.nextMark
         while true {
             let end = lapIndex == stopLap ? stopEnd : events.count
             let offset = lap.start(ofLap: lapIndex)
-            while position < end {
-                var stop = end
-                if let touch = touches.nextTime, DeliveryOrder.touch(at: touch, isDueBy: events[end - 1].time + offset) {
-                    stop = Self.firstEvent(in: events, from: position, to: end, atOrAfter: touch, shiftedBy: offset)
+            // Where in this lap the next mark falls: where its unit's events begin (the lap's end for
+            // its last unit); nowhere when it falls in a later lap, or there is none.
+            var markUnit = nextMark - lapIndex * lapUnits
+            var markAt = markUnit <= lapUnits ? unitStarts[markUnit] : Int.max
+            while true {
+                while position == markAt, nextMark <= units {
+                    markAction()
+                    nextMark += markInterval
+                    markUnit += markInterval
+                    markAt = markUnit <= lapUnits ? unitStarts[markUnit] : Int.max
+                }
+                guard position < end else { break }
+                var stop = min(end, markAt)
+                if let touch = touches.nextTime, DeliveryOrder.touch(at: touch, isDueBy: events[stop - 1].time + offset) {
+                    stop = Self.firstEvent(in: events, from: position, to: stop, atOrAfter: touch, shiftedBy: offset)
                 }
                 walkStretch(events, position..<stop, offset)
                 position = stop
@@ -145,6 +174,7 @@ public struct LapReplay {
         }
         self.lapIndex = lapIndex
         self.position = position
+        self.nextMark = nextMark
     }
 
     /// Hands `range` of `events` on to `receiver`, each `offset` seconds later than in the lap: the

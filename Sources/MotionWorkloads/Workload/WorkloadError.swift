@@ -9,7 +9,8 @@ public enum WorkloadError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknownFilter(workload, filter, known):
-            return "workload '\(workload)' has no filter '\(filter)' (known: \(known.joined(separator: ", ")))"
+            return
+                "workload '\(workload)' has no filter '\(filter)'\(NameSuggestion.didYouMean(filter, in: known)) (known: \(known.joined(separator: ", ")))"
         case let .invalidRate(rate):
             return "rate \(rate) Hz is not a positive finite number"
         }

@@ -166,6 +166,34 @@ func tokens(_ events: some Sequence<MotionEvent>, displayRate: Double = 60) -> [
                 ].joined(separator: " "))
     }
 
+    /// A mark every 4 ticks of 25, over laps of 10 with frames and touches: called after ticks 4, 8,
+    /// …, 24 (in the first lap, at the end of the second, in the third), just before the next tick's
+    /// sample, and the events delivered are the very same as without marks.
+    @Test func marksFallBetweenTicksEverySoManyAcrossLapsAndChangeNothingDelivered() {
+        let touches = [TouchEvent(time: 0.3, .tap(Vector2(1, 1))), TouchEvent(time: 0.8, .tap(Vector2(2, 2)))]
+        let lap = tickLap(10, rate: 15, displayRate: 60)
+        let plain = EventRecorder()
+        var unmarked = LapReplay(lap: lap, units: 25, touches: touches)
+        unmarked.deliver(to: plain)
+
+        let marked = EventRecorder()
+        var replay = LapReplay(lap: lap, units: 25, touches: touches)
+        var marks: [Int] = []
+        replay.mark(every: 4) { marks.append(marked.events.count) }
+        replay.deliver(to: marked)
+        #expect(marked.events == plain.events)
+        #expect(marks.count == 6)
+        for (index, count) in marks.enumerated() {
+            let samples = marked.events.prefix(count).filter { if case .sample = $0 { true } else { false } }.count
+            #expect(samples == 4 * (index + 1), "mark \(index + 1) after tick \(4 * (index + 1))")
+            if count < marked.events.count, case let .sample(next) = marked.events[count] {
+                #expect(abs(next.time - Double(4 * (index + 1)) / 15) < 1e-12, "the next event is the next tick's sample")
+            } else if count < marked.events.count {
+                Issue.record("mark \(index + 1) falls before \(marked.events[count]), not a tick's sample")
+            }
+        }
+    }
+
     @Test(arguments: [60, nil] as [Double?])
     func samplesHandedToAClosureComeInTheSameOrderAndTimesAsToTheReceiver(displayRate: Double?) {
         let touches = [TouchEvent(time: 0.05, .tap(Vector2(10, 10))), TouchEvent(time: 0.25, .tap(Vector2(3, 3)))]

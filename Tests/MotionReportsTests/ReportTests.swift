@@ -80,6 +80,22 @@ import Testing
         #expect(loaded == SampleRun.make())
     }
 
+    /// run.json is encoded a case at a time, each set in at its key: byte for byte what encoding the
+    /// run whole writes, empty arrays and objects in the cases and text like the key's own included.
+    @Test func runJSONEncodedCaseByCaseIsTheEncodersWholeText() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var run = SampleRun.make()
+        run.cases[0].timeseries = []
+        run.cases[1].outputs = [:]
+        run.cases.append(run.cases[0])
+        run.environment.commandLine.append("\n  \"cases\" : [\n\n  ]")
+        run.interruption = RunInterruption(state: .interrupted, signal: "SIGINT", plannedCases: 9)
+        #expect(try String(decoding: run.encoded(), as: UTF8.self) == String(decoding: encoder.encode(run), as: UTF8.self))
+        run.cases = []
+        #expect(try run.encoded() == encoder.encode(run))
+    }
+
     /// A run written before unscorable step counts were left out holds the pedometer's 0 against 0
     /// on a still scenario; read, it has none, so no report or comparison shows it.
     @Test func anOlderRunsStepCountAgainstNoStepTakenIsLeftOutWhenRead() throws {

@@ -40,44 +40,41 @@ public struct BenchmarkRunner {
 
     /// Runs every case in order, after the harness's floor (`harnessFloor`, a case of `HarnessFloor`;
     /// nil measures none). Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the
-    /// run there, scored and marked interrupted, so the case in flight always finishes. After each case
-    /// it hands `checkpoint` the run so far, marked in progress, for a caller that keeps finished cases
-    /// safe on disk.
+    /// run there, scored and marked interrupted, so the case in flight always finishes. As each case
+    /// finishes it hands `caseFinished` the case and the run it belongs to (without its cases, marked
+    /// in progress), for a caller that keeps finished cases safe on disk (`RunJournal`).
     public func run(
         _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, progress: (Progress) -> Void = { _ in },
-        stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
+        stopRequested: () -> String? = { nil }, caseFinished: (_ result: CaseResult, _ run: RunResult) throws -> Void = { _, _ in }
     ) throws -> RunResult {
         let startedAt = RunResult.timestamp(Date())
         let environment = RunEnvironment.current()
-        let floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
+        var result = RunResult(
+            startedAt: startedAt, finishedAt: startedAt, environment: environment, settings: settings, cases: [],
+            interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
+        result.harnessFloor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
         var results: [CaseResult] = []
-        var estimator = DurationEstimator()
+        results.reserveCapacity(cases.count)
+        var estimator = DurationEstimator(cases)
         var stopCause: String?
         for (offset, spec) in cases.enumerated() {
             if let cause = stopRequested() {
                 stopCause = cause
                 break
             }
-            progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(cases[offset...])))
+            progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(from: offset)))
             let caseStart = Date()
             results.append(try run(spec))
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
-            if offset + 1 < cases.count {
-                var partial = RunResult(
-                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
-                    cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
-                partial.harnessFloor = floor
-                try checkpoint(partial)
-                mb_return_free_memory()
-            }
+            try caseFinished(results[offset], result)
+            // What the case and its keeping freed goes back to the kernel, so the next case's resident
+            // figures start from the run's own data.
+            mb_return_free_memory()
         }
-        let accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
-        var result = RunResult(
-            startedAt: startedAt, finishedAt: RunResult.timestamp(Date()),
-            environment: environment, settings: settings, cases: results, accuracy: accuracy,
-            interruption: stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
-        )
-        result.harnessFloor = floor
+        result.accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
+        result.cases = results
+        result.finishedAt = RunResult.timestamp(Date())
+        result.interruption = stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
         return result
     }
 
@@ -164,22 +161,42 @@ public struct BenchmarkRunner {
 }
 
 /// Expects a real-time case to take its duration and a virtual one as long as the virtual cases so far.
+/// What is left of the plan is summed ahead, once, so each estimate costs the same however long the plan.
 struct DurationEstimator {
-    private var virtualSeconds: [Double] = []
+    /// From each case on: the virtual-time cases, the real-time ones, and their seconds.
+    private var ahead: [(virtual: Int, realtime: Int, realtimeSeconds: Double)]
+    private var virtualSeconds = 0.0
+    private var virtualCases = 0
     /// Set-up and sampler stop around each case, learned from real-time cases.
     private var overheadSeconds = 0.1
 
+    init(_ cases: [CaseSpec]) {
+        ahead = Array(repeating: (0, 0, 0), count: cases.count + 1)
+        for index in cases.indices.reversed() {
+            var next = ahead[index + 1]
+            switch cases[index].mode {
+            case .virtual: next.virtual += 1
+            case .realtime:
+                next.realtime += 1
+                next.realtimeSeconds += cases[index].durationSeconds
+            }
+            ahead[index] = next
+        }
+    }
+
     mutating func learn(_ spec: CaseSpec, seconds: Double) {
         switch spec.mode {
-        case .virtual: virtualSeconds.append(seconds)
+        case .virtual:
+            virtualSeconds += seconds
+            virtualCases += 1
         case .realtime: overheadSeconds = max(0, seconds - spec.durationSeconds)
         }
     }
 
-    func remaining(_ cases: ArraySlice<CaseSpec>) -> Double {
-        let virtual = virtualSeconds.isEmpty ? 0.5 : virtualSeconds.reduce(0, +) / Double(virtualSeconds.count)
-        return cases.reduce(0) { total, spec in
-            total + (spec.mode == .realtime ? spec.durationSeconds + overheadSeconds : virtual)
-        }
+    /// The seconds the cases from `index` on are expected to take.
+    func remaining(from index: Int) -> Double {
+        let virtual = virtualCases == 0 ? 0.5 : virtualSeconds / Double(virtualCases)
+        let left = ahead[index]
+        return Double(left.virtual) * virtual + left.realtimeSeconds + Double(left.realtime) * overheadSeconds
     }
 }

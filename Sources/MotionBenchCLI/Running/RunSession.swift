@@ -7,10 +7,10 @@ import MotionResults
 /// does after parsing its flags, for a program of its own.
 ///
 /// - A folder never holds two runs: an earlier run's files go before this one's first file.
-/// - Finished cases survive a crash or `kill -9`: with the `json` format, run.json is replaced whole
-///   after each case (`RunCheckpoint`).
-/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json, and no
-///   folder if it made one and nothing else is in it.
+/// - Finished cases survive a crash or `kill -9`: with the `json` format, each is appended to the
+///   run's journal as it finishes (`RunJournal`), which run.json replaces when the run ends.
+/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json or
+///   journal, and no folder if it made one and nothing else is in it.
 /// - A measured case is never lost to what fails after it (instruction counts, emitted outputs,
 ///   plots, reports): run.json stays, or is written even without the `json` format, and the error
 ///   says where the cases are.
@@ -57,49 +57,53 @@ public struct RunSession {
     public func run(
         _ cases: [CaseSpec], with runner: BenchmarkRunner, settings: RunSettings, options: Options = Options()
     ) throws -> (run: RunResult, files: [String]) {
-        var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
+        var journal: RunJournal?
         var result: RunResult
         do {
             result = try runner.run(
                 cases, settings: settings, harnessFloor: options.harnessFloor, progress: options.progress,
                 stopRequested: options.stopRequested,
-                checkpoint: { partial in
-                    var partial = partial
-                    partial.shard = options.shard
+                caseFinished: { finished, run in
                     guard options.formats.contains(.json) else { return }
-                    if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
-                    try checkpoint.write(partial)
+                    if let journal { return try journal.append(finished) }
+                    try RunFolder.removePreviousRun(in: folder)
+                    var started = run
+                    started.shard = options.shard
+                    started.cases = [finished]
+                    journal = try RunJournal(url: folder.appendingPathComponent(RunFolder.journalFile), run: started)
                 })
             result.shard = options.shard
         } catch {
-            discard(checkpoint)
+            discard(journal)
             throw error
         }
-        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+        if journal == nil { try RunFolder.removePreviousRun(in: folder) }
         var files: [String] = []
-        let written = try writeFiles(of: result, runner: runner, options: options, written: &files) { discard(checkpoint) }
+        let written = try writeFiles(of: result, runner: runner, options: options, written: &files, journal: journal) { discard(journal) }
         return (written, files)
     }
 
-    /// Removes what the run made: its checkpoint, and the folder if the run made it and it is empty.
-    private func discard(_ checkpoint: RunCheckpoint) {
-        if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
+    /// Removes what the run made: its journal, and the folder if the run made it and it is empty.
+    private func discard(_ journal: RunJournal?) {
+        journal?.remove()
         if !folderExisted { rmdir(folder.path) }
     }
 
-    /// Writes the run's files: run.json first, then (when counting) the instruction counts, written
-    /// into run.json again with their profiles, then (when emitting, unless a stop was requested)
+    /// Writes the run's files: run.json first (which replaces the `journal`), then (when counting)
+    /// the instruction counts, written into run.json again with their profiles, then (when emitting, unless a stop was requested)
     /// the emitted outputs and their plots, then the reports; returns the run as written. Once
     /// run.json is written it stays, and without the `json` format it is written anyway when a later
     /// file fails; the failure is named, with where the cases are kept. When run.json itself cannot
     /// be written, `discard` removes what the run made and the error is thrown as it is.
     private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], discard: () -> Void
+        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], journal: RunJournal?,
+        discard: () -> Void
     ) throws -> RunResult {
         let formats = options.formats
         var result = measured
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            journal?.remove()
             if options.countInstructions, options.stopRequested() == nil {
                 let counts = try InstructionCounting.prepare().count(result, catalogue: runner.catalogue, progress: options.log)
                 result.setInstructions(counts.cases.mapValues { ($0.perSample, $0.ticks) })

@@ -1,4 +1,5 @@
 import CSystemShim
+import Dispatch
 import Foundation
 import MotionResults
 import MotionSensors
@@ -95,9 +96,13 @@ public struct BenchmarkRunner {
 
     /// Scores each distinct case (`CaseIdentity`) whose workload estimates something, or detects
     /// events, its source has the truth of, once whatever its modes and repetitions, and after a
-    /// workload's first such case, each recorded estimate that competes with it.
+    /// workload's first such case, each recorded estimate that competes with it. Cases fed the same
+    /// input (a rate's filters) are replayed together, reading it once (`AccuracyPass`); the replays
+    /// run on every core, each workload its own (nothing is being measured by then), and the results
+    /// come in the cases' order.
     public func scoreAccuracy(of cases: [CaseSpec]) throws -> [AccuracyResult] {
-        var results: [AccuracyResult] = []
+        // Chosen and prepared in order, on this thread: the input's own bookkeeping is not shared.
+        var passes: [AccuracyCase] = []
         var scored = Set<CaseIdentity>()
         var competed = Set<String>()
         for spec in cases {
@@ -106,41 +111,114 @@ public struct BenchmarkRunner {
             else { continue }
             let setup = try prepare(spec, recordingEvents: true)
             guard let reference = setup.input.reference else { continue }
-            let scorer = AccuracyScorer(reference: reference)
-            let pass = AccuracyPass.run(
-                spec, workload: try setup.makeWorkload(), animates: descriptor.displayRate != nil, sensors: setup.sensors,
-                input: setup.input, seconds: reference.duration)
-            var measures = scorer.score(pass.series, final: pass.final)
-            measures.events = EventScorer(reference: reference).score(pass.events, kinds: descriptor.events, tolerances: eventTolerances)
-            if !measures.isEmpty {
-                results.append(
-                    AccuracyResult(
-                        workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
-                        recordedTiming: spec.recordedTiming, measures: measures))
+            passes.append(
+                AccuracyCase(
+                    spec: spec, setup: setup, reference: reference, animates: descriptor.displayRate != nil, events: descriptor.events,
+                    competes: competed.insert(spec.workload).inserted))
+        }
+        var groups: [[Int]] = []
+        var openGroup: [AccuracyCase.Feed: Int] = [:]
+        for (index, pass) in passes.enumerated() {
+            if let group = openGroup[pass.feed], groups[group].count < Self.mostCasesPerPass {
+                groups[group].append(index)
+            } else {
+                openGroup[pass.feed] = groups.count
+                groups.append([index])
             }
-            guard competed.insert(spec.workload).inserted else { continue }
-            for competitor in reference.competitors {
-                let series = competitor.samples.filter { $0.time >= 0 && $0.time <= reference.duration }
-                let measures = scorer.score(series)
-                let window = reference.scoredWindow
-                let inWindow = series.filter { window.contains($0.time) }.count
-                guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
-                results.append(
-                    AccuracyResult(
-                        workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
-                        filter: AccuracyResult.competitorName(forEstimate: competitor.id),
-                        recordedEstimate: competitor.id, measures: measures))
+        }
+        // The longest passes (the most ticks) first, so no core is left with a long one at the end.
+        func ticks(_ group: [Int]) -> Double { passes[group[0]].spec.rateHz * passes[group[0]].reference.duration }
+        groups.sort { ticks($0) > ticks($1) }
+        var scores = [Result<[AccuracyResult], Error>?](repeating: nil, count: passes.count)
+        scores.withUnsafeMutableBufferPointer { slots in
+            // Each iteration writes its own group's slots only.
+            DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+                let members = groups[group].map { passes[$0] }
+                let estimates = Result {
+                    let first = members[0]
+                    return AccuracyPass.run(
+                        first.spec, workloads: try members.map { try $0.setup.makeWorkload() }, animate: first.animates,
+                        sensors: first.setup.sensors, input: first.setup.input, seconds: first.reference.duration)
+                }
+                for (offset, index) in groups[group].enumerated() {
+                    slots[index] = estimates.map { score(members[offset], $0[offset]) }
+                }
             }
+        }
+        return try scores.flatMap { try $0!.get() }
+    }
+
+    /// The most cases one accuracy pass replays together, so a sweep of many parameters at one rate
+    /// never holds all its workloads at once.
+    static let mostCasesPerPass = 8
+
+    /// A case to score, with what replaying it takes.
+    private struct AccuracyCase {
+        var spec: CaseSpec
+        var setup: Setup
+        var reference: AccuracyReference
+        var animates: Bool
+        var events: [EventKind]
+        /// Whether the recorded estimates are scored beside it: its workload's first scored case.
+        var competes: Bool
+
+        /// What the events its pass reads depend on (`CaseInput.events`): cases alike in it are fed
+        /// the same events.
+        struct Feed: Hashable {
+            var rateHz: Double
+            var recordedTiming: Bool
+            var displayRateHz: Double?
+            var sensors: [SensorKind]
+            var seconds: Double
+        }
+
+        var feed: Feed {
+            Feed(
+                rateHz: spec.rateHz, recordedTiming: spec.recordedTiming, displayRateHz: animates ? spec.displayRateHz : nil, sensors: setup.sensors,
+                seconds: reference.duration)
+        }
+    }
+
+    /// The accuracy of `pass`'s estimates against its reference, and, when it competes, of each
+    /// recorded estimate beside it.
+    private func score(_ pass: AccuracyCase, _ estimates: AccuracyPass.Estimates) -> [AccuracyResult] {
+        let spec = pass.spec
+        let reference = pass.reference
+        var results: [AccuracyResult] = []
+        let scorer = AccuracyScorer(reference: reference)
+        var measures = scorer.score(estimates.series, final: estimates.final)
+        measures.events = EventScorer(reference: reference).score(estimates.events, kinds: pass.events, tolerances: eventTolerances)
+        if !measures.isEmpty {
+            results.append(
+                AccuracyResult(
+                    workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
+                    recordedTiming: spec.recordedTiming, measures: measures))
+        }
+        guard pass.competes else { return results }
+        for competitor in reference.competitors {
+            let series = competitor.samples.filter { $0.time >= 0 && $0.time <= reference.duration }
+            let measures = scorer.score(series)
+            let window = reference.scoredWindow
+            let inWindow = series.filter { window.contains($0.time) }.count
+            guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
+            results.append(
+                AccuracyResult(
+                    workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
+                    filter: AccuracyResult.competitorName(forEstimate: competitor.id),
+                    recordedEstimate: competitor.id, measures: measures))
         }
         return results
     }
 
+    /// What running a case takes (`prepare`).
+    typealias Setup = (
+        entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
+    )
+
     /// What running `spec` takes: its workload's catalogue entry and maker, its input, and the sensors to
     /// feed (the ones it needs, and the optional ones the source has); workloads that keep the events
     /// they detect when `recordingEvents` (the accuracy replay), never on a measured run.
-    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> (
-        entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
-    ) {
+    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> Setup {
         guard let entry = catalogue.named(spec.workload) else {
             throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
         }

@@ -6,13 +6,15 @@ import MotionSensors
 import MotionWorkloads
 import SystemView
 
-/// Runs a plan's cases one after another and gathers a `RunResult`.
+/// Runs a plan's cases one after another and gathers a `RunResult`. A runner measures one case at a
+/// time: it keeps the last virtual-time case's replay for the next one fed the same input.
 public struct BenchmarkRunner {
     private let harness: CaseHarness
     /// The workloads it runs.
     public let catalogue: WorkloadCatalogue
     private let input: RunInput
     private let eventTolerances: [String: EventTolerance]
+    private let lastReplay = LastReplay()
 
     /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
     /// `probe`, sampling at `samplerRateHz`, scoring detected events with `eventTolerances` by label in
@@ -89,8 +91,8 @@ public struct BenchmarkRunner {
             )
         case .virtual:
             return try VirtualTimeCase(harness: harness).run(
-                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
-            )
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors,
+                replay: lastReplay.replay(spec, sensors: setup.sensors, input: setup.input))
         }
     }
 

@@ -33,6 +33,6 @@ public enum HarnessFloor {
         let input = CaseInput(source: VirtualDevice(scenario: .still, seed: spec.seed))
         return try VirtualTimeCase(harness: harness).run(
             spec, makeWorkload: { try CountingWorkload(configuration: WorkloadConfiguration(rate: spec.rateHz, filter: spec.filter)) },
-            sensors: descriptor.sensors, input: input)
+            sensors: descriptor.sensors, replay: VirtualTimeCase.Replay(spec: spec, sensors: descriptor.sensors, input: input))
     }
 }

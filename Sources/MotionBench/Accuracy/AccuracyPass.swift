@@ -21,7 +21,10 @@ enum AccuracyPass {
     static func run(
         _ spec: CaseSpec, workloads: [any WorkloadInstance], animate: Bool, sensors: [SensorKind], input: CaseInput, seconds: Double
     ) -> [Estimates] {
+        // An estimate a tick (or a recorded sample) at most, mostly: reserved, the series never copy as they grow.
         var series = [[GroundTruth]](repeating: [], count: workloads.count)
+        let ticks = spec.recordedTiming ? input.recorded?.count ?? 0 : Int(seconds * spec.rateHz) + 1
+        for index in series.indices { series[index].reserveCapacity(ticks) }
         for event in input.events(for: spec, animates: animate, sensors: sensors, seconds: seconds) {
             let isSample = if case .sample = event { true } else { false }
             for (index, workload) in workloads.enumerated() {

@@ -26,6 +26,7 @@ FIGURES = ROOT / "results/figures"
 
 # The sections of report.md the page shows, by their heading (a heading may add " (…)").
 REFERENCE_SECTIONS = [
+    "What each feature costs",
     "Cost per sample",
     "Real time",
     "Cost against swept parameters",

@@ -5,6 +5,5 @@ import MotionWorkloads
 MotionbenchCommand.main(
     catalogue: try WorkloadCatalogue([
         BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
-        MarkingWorkload.self,
-        ShakeSpotterWorkload.self,
-    ]).adding([countingClosure, countingEventsClosure]))
+        MarkingWorkload.self, ShakeSpotterWorkload.self, SpinnerWorkload.self,
+    ]).adding([countingClosure, countingEventsClosure, bufferedClosure]))

@@ -15,10 +15,10 @@ import Testing
         let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
         #expect(markdown.contains("| CPU | Test CPU \\| 2 GHz (2 cores) |"))
         #expect(markdown.contains("## Cost per sample (virtual time, 1000 samples a case)"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 0.000180 | — | — | — | 1 | — |"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 0.0500 | 0.150 | 0.320 | — | 10.5 | 11.0 |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 180.0 | 200.0 | 1.80 | — | — | — | 1 | — |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 10.00 | 60 / 120 / 150 | 0 | 500 | — | 1500 | 3200 | — | 10.5 | 11.0 |"))
         #expect(markdown.contains("## Projected against measured"))
-        #expect(markdown.contains("| accelerometer | 10 | low-pass | 0.000180 | 0.0500 | 180.0 | 50000.0 |"))
+        #expect(markdown.contains("| accelerometer | 10 | low-pass | 1.80 | 500 | — | 180.0 | 50000.0 |"))
         #expect(markdown.contains("![CPU ns per sample (virtual time, median)](cost.svg)"))
         #expect(markdown.contains("](cpu.svg)"))
         #expect(markdown.contains("| Commit | — |"))
@@ -52,7 +52,7 @@ import Testing
             #expect(chart.svg.contains("accelerometer 10 Hz low-pass"))
         }
         let cpu = try #require(RunCharts.make(SampleRun.make()).first { $0.fileName == "cpu.svg" })
-        #expect(cpu.svg.contains("measured (real time): 0.05000") && cpu.svg.contains("projected (virtual time): 0.0001800"))
+        #expect(cpu.svg.contains("measured (real time): 500.0") && cpu.svg.contains("projected (virtual time): 1.800"))
     }
 
     @Test func chartsMarkMissingValuesAndEscapeText() {
@@ -73,7 +73,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mb-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try RunReport.write(SampleRun.make(), to: folder)
-        #expect(files == ["run.json", "summary.csv", "threads.csv", "timeseries.csv", "cost.svg", "cpu.svg", "report.md"])
+        #expect(files == ["run.json", "summary.csv", "features.csv", "threads.csv", "timeseries.csv", "cost.svg", "cpu.svg", "report.md"])
         let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(listing == files.sorted(), "no temporary files are left behind")
         let loaded = try RunResult.load(from: folder.appendingPathComponent("run.json"))
@@ -151,8 +151,8 @@ import Testing
         let charts = RunCharts.make(run)
         let markdown = MarkdownReport.render(run, charts: charts)
         #expect(markdown.contains("### cube at 10 Hz, low-pass: cost against `shapes`"))
-        #expect(markdown.contains("| 1 | 180.0 | 0.000180 | 0.0500 | 11.0 |"))
-        #expect(markdown.contains("| 10 | 1800.0 | 0.000180 | 0.0500 | 11.0 |"))
+        #expect(markdown.contains("| 1 | 180.0 | 1.80 | 500 | 11.0 |"))
+        #expect(markdown.contains("| 10 | 1800.0 | 1.80 | 500 | 11.0 |"))
         #expect(markdown.contains("| cube | 10 | low-pass · shapes=10 | 1800.0 |"))
         let sweep = try #require(charts.first { $0.fileName == "sweep-cube-10hz-low-pass-shapes.svg" })
         #expect(sweep.svg.contains("shapes=10") && sweep.svg.contains(">1800</text>"))

@@ -21,17 +21,27 @@ import Testing
         return run
     }
 
+    /// The wake floors measured so far go with the case each came after, and read back in order.
     @Test func aJournalReadsAsTheRunItKeptWhereverItsRunJSONIsRead() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = inProgressRun()
+        var run = inProgressRun()
+        var floors = run.cases.map { result in
+            var floor = result
+            floor.spec.workload = "wake floor"
+            return floor
+        }
+        floors[1].spec.rateHz = 20
+        run.wakeFloors = floors
         var first = run
         first.cases = [run.cases[0]]
+        first.wakeFloors = [floors[0]]
         let journal = try RunJournal(url: folder.appendingPathComponent(RunFolder.journalFile), run: first)
         let runFile = folder.appendingPathComponent(RunFolder.runFile)
         var read = try RunResult.load(from: runFile)
-        #expect(read.cases == first.cases && read.environment == run.environment && read.interruption == run.interruption)
-        for result in run.cases.dropFirst() { try journal.append(result) }
+        #expect(read.cases == first.cases && read.wakeFloors == first.wakeFloors)
+        #expect(read.environment == run.environment && read.interruption == run.interruption)
+        try journal.append(run.cases[1], of: run)
         read = try RunResult.load(from: runFile)
         #expect(RunResult.epochSeconds(read.finishedAt) != nil)
         read.finishedAt = run.finishedAt

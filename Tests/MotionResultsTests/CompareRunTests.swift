@@ -31,7 +31,8 @@ import Testing
                 "accelerometer 10 Hz raw virtual", "accelerometer 10 Hz low-pass virtual", "motion-cube 10 Hz raw shapes=10 virtual",
                 "accelerometer 10 Hz raw realtime", "motion-cube 10 Hz raw shapes=100 virtual",
             ], "the baseline's order, then the candidate's new cases")
-        #expect(cpu.map(\.verdict) == [.unchanged, .improved, .missing, .unchanged, .missing])
+        // The real-time case's single repetitions agree, but one run resolves only a factor of two.
+        #expect(cpu.map(\.verdict) == [.unchanged, .improved, .missing, .unresolved, .missing])
         #expect(cpu[0].baselineValues.count == 5 && cpu[0].baseline == 102)
         #expect(comparison.onlyInBaseline.map(label) == ["motion-cube 10 Hz raw shapes=10 virtual"])
         #expect(comparison.onlyInCandidate.map(label) == ["motion-cube 10 Hz raw shapes=100 virtual"])
@@ -76,7 +77,7 @@ import Testing
             baseline: F.run(F.repetitions(filter: "raw", cpuNs: [100, 101, 102, 103, 104]) + F.repetitions(filter: "low-pass", cpuNs: [100])),
             candidate: F.run(F.repetitions(filter: "raw", cpuNs: [300, 301, 302, 303, 304]))
         )
-        #expect(comparison.count(of: .regressed) == 1, "CPU ns/sample; CPU % rose by 0.0002 points of a core, within 0.01")
+        #expect(comparison.count(of: .regressed) == 2, "CPU ns/sample and CPU %, tripled, their repetitions apart")
         #expect(comparison.outcome == .regressed)
         #expect(comparison.count(of: .missing) == 3, "every figure of the case the candidate lacks")
     }
@@ -90,9 +91,7 @@ import Testing
         )
         let timings = once.rows.filter(\.metric.isTiming)
         #expect(timings.count == 5 && timings.allSatisfy { $0.exemption == .tooFewRepetitions(1) })
-        #expect(
-            timings.filter { $0.verdict == .regressed }.count == 4,
-            "all but the virtual case's CPU %, 0.0002 points of a core, rose beyond their tolerance")
+        #expect(timings.filter { $0.verdict == .regressed }.count == 5, "each rose by more than the factor of 2 a single run resolves")
         #expect(once.outcome == .passed && once.count(of: .regressed) == 0)
         #expect(once.gatingMetrics == [.peakRssMiB])
         #expect(once.exemptMetrics.map(\.metric) == [.cpuNsPerSample, .cpuPct, .latenessP99Us])
@@ -100,7 +99,7 @@ import Testing
         var asked = ComparisonSettings()
         asked.gatesTime = true
         let forced = RunComparison(baseline: once.baselineRun, candidate: once.candidateRun, settings: asked)
-        #expect(forced.outcome == .regressed && forced.count(of: .regressed) == 4)
+        #expect(forced.outcome == .regressed && forced.count(of: .regressed) == 5)
 
         let fiveEach = RunComparison(
             baseline: F.run(F.repetitions(cpuNs: [100, 101, 102, 103, 104])), candidate: F.run(F.repetitions(cpuNs: [300, 301, 302, 303, 304])))

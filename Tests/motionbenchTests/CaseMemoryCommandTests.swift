@@ -108,6 +108,27 @@ import Testing
         #expect(first.heapHeldBytes == held)
     }
 
+    @Test func aClosureWorkloadUpdatesItsStateInPlace() throws {
+        // A 256 KiB buffer in the state, written every sample, read by summary, events and outputs:
+        // a copy of the starting state kept alive anywhere would make the first write copy it.
+        let (folder, cases) = try run(
+            ["buffered-closure", "--mode", "both", "--samples", "20000", "--duration", "0.5", "--repetitions", "2"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.counts else {
+            #expect(cases.allSatisfy { heap($0).allSatisfy { $0 == nil } })
+            return
+        }
+        let buffer = Int64(256 << 10)
+        for result in cases where result.spec.repetition == 2 {
+            let held = try #require(result.heapHeldBytes), peak = try #require(result.heapPeakBytes)
+            #expect(held >= buffer && held <= buffer + 4096 + 256, "\(result.spec.mode): one buffer held: \(held)")
+            #expect(peak - held <= 64, "\(result.spec.mode): the peak is what it holds, to the allocator's rounding: \(heap(result))")
+            // No copy of the buffer came and went either; the few bytes are the summary's, as any workload's.
+            #expect(try #require(result.heapTransientBytes) <= 64, "\(result.spec.mode): \(heap(result))")
+            #expect(result.allocationsPerSample == 0, "\(result.spec.mode): \(String(describing: result.allocationsPerSample))")
+        }
+    }
+
     @Test func holdingMoreFailsTheComparisonAndTheSameHoldingPasses() throws {
         let arguments = ["holder", "leaker", "--mode", "virtual", "--samples", "2000"]
         let baseline = try run(arguments), again = try run(arguments)

@@ -26,7 +26,7 @@ import Testing
         #expect(
             files == [
                 "accuracy-accelerometer.svg", "accuracy-barometer.svg", "accuracy-heading.svg", "accuracy-tilt-ball.svg", "accuracy.csv", "cost.svg",
-                "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
+                "cpu.svg", "features.csv", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv", "timeseries.csv",
             ])
         // The virtual device knows the truth: the workloads that estimate something, or detect events,
         // are scored, once a case; not the pedometer, since nobody walks in the default scenario: no

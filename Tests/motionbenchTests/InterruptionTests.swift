@@ -64,8 +64,8 @@ import Testing
         // The finished cases' shakes are scored too.
         #expect(
             files == [
-                "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "memory.svg", "report.md", "run.json", "summary.csv", "threads.csv",
-                "timeseries.csv",
+                "accuracy-accelerometer.svg", "accuracy.csv", "cpu.svg", "features.csv", "memory.svg", "report.md", "run.json", "summary.csv",
+                "threads.csv", "timeseries.csv",
             ])
         let accuracy = try String(contentsOf: folder.appendingPathComponent("accuracy.csv"), encoding: .utf8)
         #expect(accuracy.split(separator: "\n").count == run.cases.count + 1, "a row per finished case")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ToleranceOptionTests {
     @Test func tolerancesParseFromTheCommandLineSyntax() throws {
         var settings = ComparisonSettings()
-        #expect(settings.tolerance(for: .cpuNsPerSample) == MetricTolerance(relativePct: 10, absolute: 20))
+        #expect(settings.tolerance(for: .cpuNsPerSample) == MetricTolerance(relativePct: 10, absolute: 0), "the runs' resolution is the rest")
         try settings.applyTolerance("cpu_ns_per_sample=15%,50")
         #expect(settings.tolerance(for: .cpuNsPerSample) == MetricTolerance(relativePct: 15, absolute: 50))
         try settings.applyTolerance("peak_rss_mib=5")

@@ -42,20 +42,24 @@ public struct BenchmarkRunner {
     }
 
     /// Runs every case in order, after the harness's floor (`harnessFloor`, a case of `HarnessFloor`;
-    /// nil measures none). Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the
-    /// run there, scored and marked interrupted, so the case in flight always finishes. As each case
-    /// finishes it hands `caseFinished` the case and the run it belongs to (without its cases, marked
-    /// in progress), for a caller that keeps finished cases safe on disk (`RunJournal`).
+    /// nil measures none) and, when `wakeFloors`, with the wake floor of each real-time case's pacing
+    /// measured in each repetition just before the first case of that pacing and just after the last.
+    /// Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the run there, scored
+    /// and marked interrupted, so the case in flight always finishes. As each case finishes (its wake
+    /// floor after it too) it hands `caseFinished` the case and the run it belongs to (without its
+    /// cases, marked in progress, with the floors measured so far), for a caller that keeps finished
+    /// cases safe on disk (`RunJournal`).
     public func run(
-        _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, progress: (Progress) -> Void = { _ in },
-        stopRequested: () -> String? = { nil }, caseFinished: (_ result: CaseResult, _ run: RunResult) throws -> Void = { _, _ in }
+        _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, wakeFloors: Bool = false,
+        progress: (Progress) -> Void = { _ in }, stopRequested: () -> String? = { nil },
+        caseFinished: (_ result: CaseResult, _ run: RunResult) throws -> Void = { _, _ in }
     ) throws -> RunResult {
         let startedAt = RunResult.timestamp(Date())
-        let environment = RunEnvironment.current()
         var result = RunResult(
-            startedAt: startedAt, finishedAt: startedAt, environment: environment, settings: settings, cases: [],
+            startedAt: startedAt, finishedAt: startedAt, environment: RunEnvironment.current(), settings: settings, cases: [],
             interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
         result.harnessFloor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
+        let floorPlan = try WakeFloorPlan(cases, keys: wakeFloors ? cases.map(wakeFloorKey) : cases.map { _ in nil })
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
         var estimator = DurationEstimator(cases)
@@ -65,10 +69,24 @@ public struct BenchmarkRunner {
                 stopCause = cause
                 break
             }
-            progress(Progress(spec: spec, index: offset + 1, total: cases.count, remainingSeconds: estimator.remaining(from: offset)))
+            progress(
+                Progress(
+                    spec: spec, index: offset + 1, total: cases.count,
+                    remainingSeconds: estimator.remaining(from: offset, wakeFloorSeconds: floorPlan.secondsLeft(from: offset))))
+            let setup = try prepare(spec)
+            func measureWakeFloor() throws {
+                result.wakeFloors =
+                    (result.wakeFloors ?? [])
+                    + [
+                        try HarnessFloor.measureWake(
+                            HarnessFloor.wakeSpec(beside: spec), sensors: setup.sensors, input: setup.input, harness: harness)
+                    ]
+            }
+            if floorPlan.before[offset] { try measureWakeFloor() }
             let caseStart = Date()
-            results.append(try run(spec))
+            results.append(try run(spec, setup))
             estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
+            if floorPlan.after[offset] { try measureWakeFloor() }
             try caseFinished(results[offset], result)
             // What the case and its keeping freed goes back to the kernel, so the next case's resident
             // figures start from the run's own data.
@@ -83,17 +101,68 @@ public struct BenchmarkRunner {
 
     /// Runs one case.
     public func run(_ spec: CaseSpec) throws -> CaseResult {
-        let setup = try prepare(spec)
+        try run(spec, prepare(spec))
+    }
+
+    /// Runs one case made ready by `prepare`, noting the sensors it was fed.
+    private func run(_ spec: CaseSpec, _ setup: CaseSetup) throws -> CaseResult {
+        var result: CaseResult
         switch spec.mode {
         case .realtime:
-            return try RealTimeCase(harness: harness).run(
-                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input
-            )
+            result = try RealTimeCase(harness: harness).run(spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input)
         case .virtual:
-            return try VirtualTimeCase(harness: harness).run(
+            result = try VirtualTimeCase(harness: harness).run(
                 spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors,
                 replay: lastReplay.replay(spec, sensors: setup.sensors, input: setup.input))
         }
+        result.sensors = setup.sensors.map(\.rawValue)
+        return result
+    }
+
+    /// A real-time case's wake floor: its pacing in its repetition; nil for a virtual-time case.
+    private func wakeFloorKey(_ spec: CaseSpec) throws -> WakeFloorKey? {
+        guard let entry = catalogue.named(spec.workload) else {
+            throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
+        }
+        return WakePacing(spec, sensorCount: input.fedSensors(for: entry.descriptor).count).map {
+            WakeFloorKey(pacing: $0, repetition: spec.repetition)
+        }
+    }
+
+    /// Which wake floor serves a case: one per pacing and repetition.
+    private struct WakeFloorKey: Hashable {
+        var pacing: WakePacing
+        var repetition: Int
+    }
+
+    /// Where a run measures its wake floors: before the first case of each floor and after its last.
+    private struct WakeFloorPlan {
+        /// Whether the floor is measured just before each case.
+        var before: [Bool]
+        /// Whether it is measured just after each case.
+        var after: [Bool]
+        /// Seconds of floor measurements from each case on.
+        private var secondsFrom: [Double]
+
+        /// The plan of `cases`, whose floors are `keys` (nil: none).
+        init(_ cases: [CaseSpec], keys: [WakeFloorKey?]) {
+            var first: [WakeFloorKey: Int] = [:], last: [WakeFloorKey: Int] = [:]
+            for (index, key) in keys.enumerated() {
+                guard let key else { continue }
+                if first[key] == nil { first[key] = index }
+                last[key] = index
+            }
+            before = keys.enumerated().map { index, key in key.map { first[$0] == index } ?? false }
+            after = keys.enumerated().map { index, key in key.map { last[$0] == index } ?? false }
+            secondsFrom = Array(repeating: 0, count: cases.count + 1)
+            for index in cases.indices.reversed() {
+                let measurements = (before[index] ? 1.0 : 0) + (after[index] ? 1 : 0)
+                secondsFrom[index] = secondsFrom[index + 1] + measurements * cases[index].durationSeconds / 2
+            }
+        }
+
+        /// Seconds of floor measurements still to take from case `offset` on.
+        func secondsLeft(from offset: Int) -> Double { secondsFrom[offset] }
     }
 
     /// Scores each distinct case (`CaseIdentity`) whose workload estimates something, or detects
@@ -157,7 +226,7 @@ public struct BenchmarkRunner {
     /// A case to score, with what replaying it takes.
     private struct AccuracyCase {
         var spec: CaseSpec
-        var setup: Setup
+        var setup: CaseSetup
         var reference: AccuracyReference
         var animates: Bool
         var events: [EventKind]
@@ -212,15 +281,21 @@ public struct BenchmarkRunner {
         return results
     }
 
-    /// What running a case takes (`prepare`).
-    typealias Setup = (
-        entry: WorkloadCatalogue.Entry, makeWorkload: () throws -> any WorkloadInstance, input: CaseInput, sensors: [SensorKind]
-    )
+    /// What running a case takes.
+    struct CaseSetup {
+        /// Its workload's catalogue entry.
+        var entry: WorkloadCatalogue.Entry
+        /// Makes its workload.
+        var makeWorkload: () throws -> any WorkloadInstance
+        /// Its input.
+        var input: CaseInput
+        /// The sensors to feed: the ones the workload needs, and the optional ones the source has.
+        var sensors: [SensorKind]
+    }
 
-    /// What running `spec` takes: its workload's catalogue entry and maker, its input, and the sensors to
-    /// feed (the ones it needs, and the optional ones the source has); workloads that keep the events
-    /// they detect when `recordingEvents` (the accuracy replay), never on a measured run.
-    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> Setup {
+    /// What running `spec` takes (`CaseSetup`); workloads that keep the events they detect when
+    /// `recordingEvents` (the accuracy replay), never on a measured run.
+    func prepare(_ spec: CaseSpec, recordingEvents: Bool = false) throws -> CaseSetup {
         guard let entry = catalogue.named(spec.workload) else {
             throw PlanError.unknownWorkload(spec.workload, known: catalogue.descriptors.map(\.name))
         }
@@ -236,7 +311,7 @@ public struct BenchmarkRunner {
             parameters: spec.parameters, sweptParameters: Set(spec.parameters.keys), calibration: caseInput.calibration,
             recordsEvents: recordingEvents
         )
-        return (entry, { try entry.make(configuration) }, caseInput, sensors)
+        return CaseSetup(entry: entry, makeWorkload: { try entry.make(configuration) }, input: caseInput, sensors: sensors)
     }
 }
 
@@ -273,10 +348,11 @@ struct DurationEstimator {
         }
     }
 
-    /// The seconds the cases from `index` on are expected to take.
-    func remaining(from index: Int) -> Double {
+    /// The seconds the cases from `index` on are expected to take, with `wakeFloorSeconds` of wake
+    /// floors still to measure.
+    func remaining(from index: Int, wakeFloorSeconds: Double = 0) -> Double {
         let virtual = virtualCases == 0 ? 0.5 : virtualSeconds / Double(virtualCases)
         let left = ahead[index]
-        return Double(left.virtual) * virtual + left.realtimeSeconds + Double(left.realtime) * overheadSeconds
+        return wakeFloorSeconds + Double(left.virtual) * virtual + left.realtimeSeconds + Double(left.realtime) * overheadSeconds
     }
 }

@@ -2,10 +2,11 @@ import MotionResults
 import MotionSensors
 import MotionWorkloads
 
-/// The harness's own cost per sample: a workload that does nothing but count its samples
-/// (`CountingWorkload`), replayed in virtual time as every case is and measured beside a run's cases,
-/// so a reader sees what part of a workload's figure is the harness's. It is no workload of any
-/// catalogue, and never part of a plan.
+/// The floors under a run's figures: a workload that does nothing but count its samples
+/// (`CountingWorkload`), measured beside a run's cases so a reader sees what part of a workload's
+/// figure is not the workload's. In virtual time it is the harness's own cost per sample; in real time
+/// (the wake floor) it is paced as a real-time case is, and so measures what waking a thread for each
+/// sample and frame costs on this machine. It is no workload of any catalogue, and never part of a plan.
 public enum HarnessFloor {
     /// The name the floor's result carries (`CaseResult.spec.workload`).
     public static let name = "harness-floor"
@@ -27,12 +28,34 @@ public enum HarnessFloor {
             durationSeconds: 0, sampleCount: sampleCount, displayRateHz: nil, seed: seed, virtualBudgetSeconds: virtualBudgetSeconds)
     }
 
+    /// One measurement of the wake floor beside the real-time case `spec`: paced as it is (rate or
+    /// recorded timing, display frames), in its repetition, for half its length, as the floor is
+    /// measured twice around the cases it serves.
+    static func wakeSpec(beside spec: CaseSpec) -> CaseSpec {
+        CaseSpec(
+            workload: name, rateHz: spec.rateHz, filter: CountingWorkload.descriptor.filters[0], mode: .realtime, repetition: spec.repetition,
+            durationSeconds: spec.durationSeconds / 2, sampleCount: spec.sampleCount, displayRateHz: spec.displayRateHz, seed: spec.seed,
+            recordedTiming: spec.recordedTiming)
+    }
+
     /// Measures the floor's case `spec` through `harness`, fed by the virtual device lying still.
     static func measure(_ spec: CaseSpec, harness: CaseHarness) throws -> CaseResult {
         let descriptor = CountingWorkload.descriptor
         let input = CaseInput(source: VirtualDevice(scenario: .still, seed: spec.seed))
         return try VirtualTimeCase(harness: harness).run(
-            spec, makeWorkload: { try CountingWorkload(configuration: WorkloadConfiguration(rate: spec.rateHz, filter: spec.filter)) },
-            sensors: descriptor.sensors, replay: VirtualTimeCase.Replay(spec: spec, sensors: descriptor.sensors, input: input))
+            spec, makeWorkload: makeWorkload(spec), sensors: descriptor.sensors,
+            replay: VirtualTimeCase.Replay(spec: spec, sensors: descriptor.sensors, input: input))
+    }
+
+    /// Measures the wake floor's case `spec` through `harness` in real time, fed `sensors` from `input`
+    /// as the cases it serves are, touches included, so its thread wakes as theirs do.
+    static func measureWake(_ spec: CaseSpec, sensors: [SensorKind], input: CaseInput, harness: CaseHarness) throws -> CaseResult {
+        var result = try RealTimeCase(harness: harness).run(spec, makeWorkload: makeWorkload(spec), sensors: sensors, input: input)
+        result.sensors = sensors.map(\.rawValue)
+        return result
+    }
+
+    private static func makeWorkload(_ spec: CaseSpec) -> () throws -> any WorkloadInstance {
+        { try CountingWorkload(configuration: WorkloadConfiguration(rate: spec.rateHz, filter: spec.filter)) }
     }
 }

@@ -102,8 +102,9 @@ struct RunCommand: ParsableCommand {
             valueName: "I/N"))
     var shard: String?
 
-    /// Whether the harness's floor is measured beside the cases; the instruction counter's child runs
-    /// set it, to count a case without the floor and the floor alone.
+    /// Whether the floors (the harness's in virtual time, the wake floor in real time) are measured
+    /// beside the cases; the instruction counter's child runs set it, to count a case without the
+    /// floor and the floor alone.
     @Option(help: .hidden)
     var harnessFloor: HarnessFloorChoice = .beside
 
@@ -183,6 +184,7 @@ struct RunCommand: ParsableCommand {
             options.formats = try FormatOption.parse(format)
             options.shard = slice?.shard
             options.harnessFloor = harnessFloor == .beside ? HarnessFloor.spec(beside: cases) : nil
+            options.wakeFloors = harnessFloor == .beside
             options.countInstructions = counter != nil
             options.emit = emit
             let progress = ProgressLine(enabled: !quiet)

@@ -37,6 +37,8 @@ public struct RunSession {
         public var shard: RunShard?
         /// The harness's floor, measured beside the cases; nil measures none.
         public var harnessFloor: CaseSpec?
+        /// Whether each real-time case's wake floor is measured beside it (`HarnessFloor`).
+        public var wakeFloors = false
         /// Whether each virtual-time case's instructions per sample are counted under callgrind.
         public var countInstructions = false
         /// Whether each case's outputs are replayed into emitted/ and plotted.
@@ -48,7 +50,7 @@ public struct RunSession {
         /// The name of a stop request (a signal), checked between cases; nil goes on.
         public var stopRequested: () -> String? = { nil }
 
-        /// Every option at its default: the default files, no floor, no counting, no emitted outputs.
+        /// Every option at its default: the default files, no floors, no counting, no emitted outputs.
         public init() {}
     }
 
@@ -61,11 +63,11 @@ public struct RunSession {
         var result: RunResult
         do {
             result = try runner.run(
-                cases, settings: settings, harnessFloor: options.harnessFloor, progress: options.progress,
+                cases, settings: settings, harnessFloor: options.harnessFloor, wakeFloors: options.wakeFloors, progress: options.progress,
                 stopRequested: options.stopRequested,
                 caseFinished: { finished, run in
                     guard options.formats.contains(.json) else { return }
-                    if let journal { return try journal.append(finished) }
+                    if let journal { return try journal.append(finished, of: run) }
                     try RunFolder.removePreviousRun(in: folder)
                     var started = run
                     started.shard = options.shard

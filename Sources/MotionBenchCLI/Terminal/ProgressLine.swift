@@ -3,19 +3,22 @@ import MotionBench
 import MotionReports
 import MotionResults
 
-/// "case i of N, ETA" on stderr, rewritten in place, only when stderr is a terminal.
+/// "case i of N, ETA" on stderr as each case starts: rewritten in place on a terminal, one plain line
+/// per case elsewhere (a CI log), so a long measuring phase always shows where it is.
 struct ProgressLine {
-    private let active: Bool
+    private let enabled: Bool
+    private let inPlace: Bool
 
     init(enabled: Bool) {
-        active = enabled && isatty(STDERR_FILENO) == 1
+        self.enabled = enabled
+        inPlace = isatty(STDERR_FILENO) == 1
     }
 
     func show(_ progress: BenchmarkRunner.Progress) {
-        guard active else { return }
+        guard enabled else { return }
         let eta = Int(progress.remainingSeconds.rounded(.up))
         let text = "[\(progress.index)/\(progress.total)] \(Self.label(progress.spec)) · ETA \(eta / 60):\(String(format: "%02d", eta % 60))"
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        FileHandle.standardError.write(Data((inPlace ? "\r\u{1B}[K\(text)" : "\(text)\n").utf8))
     }
 
     /// A short label of a case, e.g. `accelerometer 10 Hz low-pass virtual #1` or
@@ -27,7 +30,7 @@ struct ProgressLine {
     }
 
     func finish() {
-        guard active else { return }
+        guard enabled, inPlace else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -10,20 +10,18 @@ enum AccuracyChart {
     /// A chart per workload with at least one row that has both a cost and an error or F1.
     static func make(_ run: RunResult) -> [ReportChart] {
         AccuracyCost.grouped(run).compactMap { group in
-            let bases = Set(group.rows.compactMap(\.costBasis))
             let points = group.rows.compactMap { row -> ScatterChart.Point? in
-                guard let cost = row.cpuPct, let error = row.quality else { return nil }
-                let marked = bases.count > 1 && row.costBasis == .projected
-                return ScatterChart.Point(
-                    label: label(row.result) + (marked ? " (projected)" : ""), x: cost, y: error, isHighlighted: row.isParetoBest)
+                guard let cost = row.cost?.value, let error = row.quality else { return nil }
+                return ScatterChart.Point(label: label(row.result), x: cost, y: error, isHighlighted: row.isParetoBest)
             }
-            guard !points.isEmpty, let first = group.rows.first?.result.measures else { return nil }
+            guard !points.isEmpty else { return nil }
             let lines = group.rows.compactMap { row in
                 row.cpuNsPerSample == nil ? row.quality.map { ScatterChart.ReferenceLine(label: row.result.filter, y: $0) } : nil
             }
             let title = "\(group.workload): \(group.rows.first?.isHigherBetter == true ? "F1" : "error") against cost"
             let chart = ScatterChart(
-                title: title, xLabel: costLabel(bases), yLabel: errorLabel(first),
+                title: title, xLabel: costLabel(group.rows.lazy.compactMap(\.cost).first?.basis),
+                yLabel: errorLabel(group.rows.lazy.compactMap(\.qualityMetric).first),
                 points: points, lines: lines)
             return ReportChart(kind: .accuracy(workload: group.workload), fileName: fileName(for: group.workload), title: title, svg: chart.svg())
         }
@@ -35,20 +33,23 @@ enum AccuracyChart {
         return "\(result.filter)\(parameters) \(Format.hertz(result.rateHz)) Hz"
     }
 
-    /// The cost axis: CPU % of one core per second of real time, measured or projected as the rows are.
-    private static func costLabel(_ bases: Set<AccuracyCost.CostBasis>) -> String {
-        switch bases {
-        case [.measured]: "CPU % of one core, measured in real time (median)"
-        case [.projected]: "CPU % of one core, projected from virtual time (median)"
-        default: "CPU % of one core (median): measured in real time, or projected where marked"
+    /// The cost axis: the cost per second the workload's rows are ranked in.
+    private static func costLabel(_ basis: CostRanking.Basis?) -> String {
+        switch basis {
+        case .instructions: "instructions per second (median)"
+        case .virtual: "CPU µs per simulated second, virtual time (median)"
+        case .aboveWakeFloor: "CPU µs per second above the wake floor, real time (median)"
+        case nil: "cost per second"
         }
     }
 
     /// What `AccuracyCost.primaryQuality` measured, with its unit.
-    private static func errorLabel(_ measures: AccuracyMeasures) -> String {
-        if measures.attitude != nil { return "median total attitude error, degrees" }
-        if measures.steps?.errorPercent != nil { return "step count error, % (size)" }
-        if measures.altitude != nil { return "median relative altitude error, m" }
-        return "event F1, 0–1 (higher is better)"
+    private static func errorLabel(_ metric: ComparedMetric?) -> String {
+        switch metric {
+        case .attitudeErrorDeg: "median total attitude error, degrees"
+        case .stepErrorPct: "step count error, % (size)"
+        case .altitudeErrorM: "median relative altitude error, m"
+        default: "event F1, 0–1 (higher is better)"
+        }
     }
 }

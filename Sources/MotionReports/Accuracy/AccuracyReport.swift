@@ -10,12 +10,20 @@ enum AccuracyReport {
         guard !groups.isEmpty else { return "" }
         var out = "## Accuracy against cost\n\n"
         out += "Each estimator's outputs against the source's truth over the scored stretch (the first "
-        out +=
-            "\(Format.hertz(AccuracyResult.defaultSettleSeconds)) s left for filters to settle). Cost is the median CPU ns per sample tick in virtual time, "
-        out += "and the cost per second that rows are ranked by: the workload's CPU % of one core measured in real time, wake-ups included, "
-        out += "or, for a case the run has no real-time figure of, the CPU % virtual time projects (each row says which). "
+        out += "\(Format.hertz(AccuracyResult.defaultSettleSeconds)) s left for filters to settle). "
+        out += "**CPU ns/sample** is the median CPU time per sample tick in virtual time. **Cost per second** is what rows are ranked by, "
+        out += "in a figure that holds still from run to run: instructions per second where every row of the workload counted them, "
+        out += "else CPU µs per simulated second in virtual time, else CPU µs per second of real time above the wake floor. "
         out += "A recorded estimate (a phone's own) has no cost here. "
-        out += "★ marks the Pareto-best: no other row is as cheap per second and as accurate and better at one.\n\n"
+        out += "**Best**: ★ marks the Pareto-best, which no other row matches or beats in cost per second, heap peak and accuracy while "
+        out += "beating it in one; costs count as different only beyond what the run resolves (instructions: "
+        out += "\(Format.hertz(ComparedMetric.instructionsPerSample.defaultTolerance.relativePct)) %; virtual time: "
+        out += "a factor of \(Format.hertz(TimingResolution.singleRunFactor)) with one run, or with \(ComparisonSettings.minimumRepetitionsForTest) "
+        out += "repetitions the Mann-Whitney U test and \(Format.hertz(ComparedMetric.cpuNsPerSample.defaultTolerance.relativePct)) %; "
+        out += "above the wake floor: the figures' resolutions), the heap peak beyond "
+        out += "\(Format.hertz(ComparedMetric.heapPeakBytes.defaultTolerance.absolute)) bytes, the accuracy (exact) by any amount. "
+        out += "? marks a row the run cannot place: whether it is best depends on a difference within half as much again as "
+        out += "its resolution (more repetitions, or instruction counts, settle it).\n\n"
         for group in groups {
             out += "### \(group.workload)\n\n"
             let rows = group.rows
@@ -34,7 +42,7 @@ enum AccuracyReport {
         var out =
             "Attitude error in degrees: total, tilt and heading (median / p95 / RMS), after the yaw offset and time shift fitted for each estimator.\n\n"
         out +=
-            "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Total median | Total p95 | Total RMS | Tilt median | Tilt p95 | Heading median | Heading p95 | Yaw offset | Shift (ms) | Best |\n"
+            "| Filter | Rate (Hz) | CPU ns/sample | \(costHeader(rows)) | Total median | Total p95 | Total RMS | Tilt median | Tilt p95 | Heading median | Heading p95 | Yaw offset | Shift (ms) | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let attitude = row.result.measures.attitude else { continue }
@@ -44,33 +52,33 @@ enum AccuracyReport {
                 attitude.heading.median, attitude.heading.p95,
             ].map { MarkdownReport.cell($0, 2) }.joined(separator: " | ")
             out +=
-                " | \(MarkdownReport.cell(attitude.yawOffsetDegrees, 1)) | \(MarkdownReport.cell(attitude.timeShiftSeconds * 1000, 0)) | \(row.isParetoBest ? "★" : "") |\n"
+                " | \(MarkdownReport.cell(attitude.yawOffsetDegrees, 1)) | \(MarkdownReport.cell(attitude.timeShiftSeconds * 1000, 0)) | \(row.standing.mark) |\n"
         }
         return out + "\n"
     }
 
     private static func stepsTable(_ rows: [AccuracyCost]) -> String {
-        var out = "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Steps counted | Steps taken | Error | Error % | Best |\n"
+        var out = "| Filter | Rate (Hz) | CPU ns/sample | \(costHeader(rows)) | Steps counted | Steps taken | Error | Error % | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let steps = row.result.measures.steps else { continue }
             out +=
                 prefix(row)
-                + "\(steps.estimated) | \(steps.truth) | \(steps.error) | \(MarkdownReport.cell(steps.errorPercent, 1)) | \(row.isParetoBest ? "★" : "") |\n"
+                + "\(steps.estimated) | \(steps.truth) | \(steps.error) | \(MarkdownReport.cell(steps.errorPercent, 1)) | \(row.standing.mark) |\n"
         }
         return out + "\n"
     }
 
     private static func altitudeTable(_ rows: [AccuracyCost]) -> String {
         var out = "Relative altitude error in metres.\n\n"
-        out += "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Median | p95 | RMS | Max | Best |\n"
+        out += "| Filter | Rate (Hz) | CPU ns/sample | \(costHeader(rows)) | Median | p95 | RMS | Max | Best |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
             guard let altitude = row.result.measures.altitude else { continue }
             out +=
                 prefix(row)
                 + [altitude.median, altitude.p95, altitude.rms, altitude.maximum].map { MarkdownReport.cell($0, 3) }.joined(separator: " | ")
-            out += " | \(row.isParetoBest ? "★" : "") |\n"
+            out += " | \(row.standing.mark) |\n"
         }
         return out + "\n"
     }
@@ -81,7 +89,7 @@ enum AccuracyReport {
         out += "precision is the share of detections that were true, recall the share of true events detected, F1 their harmonic mean, "
         out +=
             "latency the time from the true start to the detection; time right, for a state, the share of time the detections agreed with the truth.\n\n"
-        out += "| Filter | Rate (Hz) | CPU ns/sample | CPU % (per second) | Event | True | Detected | Missed | False | Precision | Recall | F1 "
+        out += "| Filter | Rate (Hz) | CPU ns/sample | \(costHeader(rows)) | Event | True | Detected | Missed | False | Precision | Recall | F1 "
         out += "| Latency median (ms) | Latency p95 (ms) | Window (s) | Time right | Best |\n"
         out += "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|\n"
         for row in rows {
@@ -94,7 +102,7 @@ enum AccuracyReport {
                 out += [event.precision, event.recall, event.f1].map { MarkdownReport.cell($0, 3) }.joined(separator: " | ")
                 out +=
                     " | \(MarkdownReport.cell(event.latency.map { $0.median * 1000 }, 0)) | \(MarkdownReport.cell(event.latency.map { $0.p95 * 1000 }, 0))"
-                out += " | \(window) | \(MarkdownReport.cell(event.timeRight, 3)) | \(row.isParetoBest ? "★" : "") |\n"
+                out += " | \(window) | \(MarkdownReport.cell(event.timeRight, 3)) | \(row.standing.mark) |\n"
             }
         }
         return out + "\n"
@@ -111,7 +119,18 @@ enum AccuracyReport {
             result.recordedTiming
             ? "native \(Format.significant(result.rateHz, 4))"
             : result.recordedEstimate == nil ? Format.hertz(result.rateHz) : Format.fixed(result.rateHz, 1)
-        let perSecond = row.cpuPct.map { "\(MarkdownReport.share($0)) (\(row.costBasis!.rawValue))" } ?? "—"
-        return "| \(name) | \(rate) | \(MarkdownReport.cell(row.cpuNsPerSample, 1)) | \(perSecond) | "
+        return "| \(name) | \(rate) | \(MarkdownReport.cell(row.cpuNsPerSample, 1)) | \(costCell(row.cost)) | "
+    }
+
+    /// The cost-per-second column's heading, naming the basis the workload's rows are ranked in.
+    private static func costHeader(_ rows: [AccuracyCost]) -> String {
+        rows.lazy.compactMap(\.cost).first.map { "Cost per second (\($0.basis.title))" } ?? "Cost per second"
+    }
+
+    /// A cost per second, with its resolution where it has one.
+    static func costCell(_ cost: CostRanking.Cost?) -> String {
+        guard let cost else { return "—" }
+        let value = cost.basis == .instructions ? Format.significant(cost.value, 4) : MarkdownReport.share(cost.value)
+        return cost.resolution.map { "\(value) ± \(MarkdownReport.share($0))" } ?? value
     }
 }

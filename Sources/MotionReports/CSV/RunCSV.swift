@@ -50,6 +50,30 @@ public enum RunCSV {
         return table.text
     }
 
+    /// One row per feature (`FeatureCost`): a workload variant at a rate, both modes and every
+    /// repetition together, each figure a median.
+    public static func features(_ run: RunResult) -> String {
+        var table = CSVTable(header: [
+            "workload", "rate_hz", "filter", "params", "cpu_ns_per_sample", "cpu_us_per_s", "instructions_per_sample",
+            "above_wake_floor_us_per_s", "above_wake_floor_resolution_us_per_s", "wake_floor_us_per_s", "heap_held_bytes",
+            "heap_peak_bytes", "allocs_per_sample", "accuracy_metric", "accuracy", "standing",
+        ])
+        for row in FeatureCost.rows(run) {
+            let identity = row.identity
+            let above = row.aboveWakeFloor
+            let accuracy = row.accuracy
+            table.append([
+                identity.workload, Format.hertz(identity.rateHz), identity.filter, identity.parameterText,
+                Format.fixed(row.cpuNsPerSample, 1), Format.significant(row.cpuUsPerSecond, 4), Format.fixed(row.instructionsPerSample, 1),
+                Format.significant(above?.cpuUsPerSecond, 4), Format.significant(above?.resolutionUsPerSecond, 3),
+                Format.significant(above?.floorUsPerSecond, 4), Format.fixed(row.heapHeldBytes, 0), Format.fixed(row.heapPeakBytes, 0),
+                Format.significant(row.allocationsPerSample, 4), accuracy?.qualityMetric?.rawValue ?? "",
+                Format.significant(accuracy?.quality, 6), accuracy?.standingText ?? "",
+            ])
+        }
+        return table.text
+    }
+
     /// One row per case and thread.
     public static func threads(_ run: RunResult) -> String {
         var table = CSVTable(header: caseColumns + ["tid", "thread", "role", "cpu_ns", "user_ns", "system_ns", "cpu_pct"])
@@ -100,6 +124,7 @@ public enum RunCSV {
             "altitude_median_m", "altitude_p95_m", "altitude_rms_m", "altitude_max_m", "cpu_pct", "cpu_pct_basis",
             "event_labels", "events_true", "events_detected", "events_missed", "events_false", "event_precision", "event_recall",
             "event_f1", "event_latency_median_s", "event_latency_p95_s", "event_time_right",
+            "cost_per_s", "cost_basis", "cost_resolution", "standing",
         ])
         for group in AccuracyCost.grouped(run) {
             for row in group.rows {
@@ -121,11 +146,18 @@ public enum RunCSV {
                         measures.steps.map { String($0.error) } ?? "", Format.fixed(measures.steps?.errorPercent, 2),
                         Format.fixed(measures.altitude?.median, 4), Format.fixed(measures.altitude?.p95, 4),
                         Format.fixed(measures.altitude?.rms, 4), Format.fixed(measures.altitude?.maximum, 4),
-                        Format.significant(row.cpuPct, 4), row.costBasis?.rawValue ?? "",
-                    ] + eventCells(measures.events?.pooled))
+                        Format.significant(row.measuredCpuPct ?? row.projectedCpuPct, 4),
+                        row.measuredCpuPct != nil ? "measured" : row.projectedCpuPct != nil ? "projected" : "",
+                    ] + eventCells(measures.events?.pooled) + costCells(row))
             }
         }
         return table.text
+    }
+
+    /// The ranking columns of `accuracy.csv`: the cost per second rows are ranked by, its basis and
+    /// resolution, and the row's standing.
+    private static func costCells(_ row: AccuracyCost) -> [String] {
+        [Format.significant(row.cost?.value, 6), row.cost?.basis.rawValue ?? "", Format.significant(row.cost?.resolution, 3), row.standingText]
     }
 
     /// The event columns of `accuracy.csv`: every label pooled (the label's own figures when there is

@@ -99,6 +99,7 @@ public enum CompareMarkdown {
                 case (.regressed, true): "**regressed**"
                 case (.regressed, false): "rose (not gated)"
                 case (.improved, false): "fell (not gated)"
+                case (.unresolved, _): unresolved(row)
                 default: row.verdict.rawValue
                 }
             out += "| \(subject.workload) | \(Format.hertz(subject.rateHz)) | \(filter) | \(subject.mode?.rawValue ?? "accuracy") | "
@@ -107,6 +108,12 @@ public enum CompareMarkdown {
             out += "\(cell(Format.significant(row.test?.pValue, 2))) | \(verdict) |\n"
         }
         return out + "\n"
+    }
+
+    /// An unresolved timing with what the runs resolve: the interval's half-width, or one run's factor.
+    static func unresolved(_ row: ComparisonRow) -> String {
+        guard let resolution = row.resolution else { return "unresolved (one run resolves ×\(Format.hertz(TimingResolution.singleRunFactor)))" }
+        return "unresolved (±\(number(resolution)))"
     }
 
     private static func rules(_ comparison: RunComparison) -> String {
@@ -124,7 +131,10 @@ public enum CompareMarkdown {
         out += "Missing figures are shown as —. "
         out += "Timings gate only where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions and "
         out += "no instruction counts (unless asked): a single run's timing on a shared machine moves beyond the tolerances whatever "
-        out += "the code did. The counts of regressed, improved and unchanged figures above are of those that gate. "
+        out += "the code did. A timing's absolute tolerance is at least what the runs' repetitions resolve (±, the half-width of the "
+        out += "95 % interval of the shift between them); a timing is *unresolved* where that interval reaches beyond the tolerance, "
+        out += "or, with fewer repetitions, where it moved by less than a factor of \(Format.hertz(TimingResolution.singleRunFactor)), "
+        out += "all a single run resolves. The counts of regressed, improved, unchanged and unresolved figures above are of those that gate. "
         out +=
             "Counts gate over equal ticks (allocations and the heap's peak and leaks also where the baseline had none; the heap held whatever the ticks).\n"
         return out

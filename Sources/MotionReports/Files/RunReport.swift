@@ -2,7 +2,7 @@ import Foundation
 import MotionResults
 
 /// Writes a run's files into its folder (`RunFolder`), those of the formats asked for: run.json
-/// (`json`); summary.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored
+/// (`json`); summary.csv, features.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored
 /// (`csv`); the charts and report.md (`md`); gbench.json (`gbench-json`); action-benchmark.json
 /// (`action-json`); influx.lp (`influx`); openmetrics.txt (`openmetrics`); bmf.json (`bmf`). run.json
 /// goes first, as it holds every measured figure, and reaches the disk before anything else is done; then each other file, each written atomically, so
@@ -43,6 +43,7 @@ public enum RunReport {
         if formats.contains(.csv) {
             files += [
                 (RunFolder.summaryFile, Data(RunCSV.summary(run).utf8)),
+                (RunFolder.featuresFile, Data(RunCSV.features(run).utf8)),
                 (RunFolder.threadsFile, Data(RunCSV.threads(run).utf8)),
                 (RunFolder.timeseriesFile, Data(RunCSV.timeseries(run).utf8)),
             ]

@@ -14,8 +14,12 @@ public enum MarkdownReport {
             out +=
                 "**Not a complete run: \(interruption.summary(finishedCases: run.cases.count)).** The figures below are those of the finished cases.\n\n"
         }
+        out += FeatureTable.render(run)
         out += environment(run)
         out += shards(run)
+        out += "In every table below, **Workload**, **Rate (Hz)** and **Filter** name the case (swept parameters follow the filter after ·); "
+        out += "**Mode** is virtual time (replayed flat out) or real time (paced by the wall clock); a figure is the median over the case's "
+        out += "repetitions (**Reps**); CPU per second is in µs of one core's time per second (1 % of a core is 10,000 µs/s).\n\n"
         let groups = CaseKey.group(run.cases)
         let rows = rateBands(groups)
         if rows.count < groups.count {
@@ -28,9 +32,10 @@ public enum MarkdownReport {
         if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
         out += harnessFloor(run)
         out += recordingInVirtualTime(virtual)
-        if !realtime.isEmpty { out += realtimeTable(realtime, seconds: run.settings.durationSeconds) }
+        if !realtime.isEmpty { out += realtimeTable(realtime, run: run) }
+        out += wakeFloor(run)
         out += memoryTable(rows, charts: charts)
-        out += projectedAgainstMeasured(rows)
+        out += projectedAgainstMeasured(rows, run: run)
         out += parameterSweeps(groups)
         out += samplerTable(rows)
         out += AccuracyReport.render(run, charts: charts)
@@ -115,21 +120,27 @@ public enum MarkdownReport {
     private static func virtualTable(_ groups: [(key: CaseKey, cases: [CaseResult])], samples: Int) -> String {
         var out = "## Cost per sample (virtual time, \(samples) samples a case)\n\n"
         out +=
-            "CPU and wall time of the workload's thread per sample tick (display frames included), and the CPU % of one core that cost means at the case's rate.\n\n"
-        out += "Allocations are the workload threads' calls to the allocator per sample tick, and the bytes they asked for; "
-        out += "instructions are counted under callgrind when the run asked for them.\n\n"
-        out +=
-            "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | Projected CPU % | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
+            "| Workload | Rate (Hz) | Filter | CPU ns/sample | Wall ns/sample | CPU µs/s | Instructions/sample | Allocs/sample | Bytes/sample | Reps | CV % |\n"
         out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
             out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | "
             out += "\(cell(cpu?.median, 1)) | \(cell(median(group.cases.map(\.wallNsPerSample)), 1)) | "
-            out += "\(share(median(group.cases.map(\.projectedCpuPct)))) | \(cell(median(group.cases.map(\.instructionsPerSample)), 1)) | "
+            out += "\(perSecond(median(group.cases.map(\.projectedCpuPct)))) | \(cell(median(group.cases.map(\.instructionsPerSample)), 1)) | "
             out += "\(share(median(group.cases.map(\.allocationsPerSample)))) | \(share(median(group.cases.map(\.allocationBytesPerSample)))) | "
             out += "\(group.cases.count) | \(cell(group.cases.count > 1 ? cpu?.coefficientOfVariationPct : nil, 1)) |\n"
         }
-        return out + "\n"
+        out += "\n"
+        out += definitions([
+            ("CPU ns/sample", "CPU time of the workload's thread and its workers per sample tick, display frames included"),
+            ("Wall ns/sample", "wall-clock time of the workload's thread per sample tick"),
+            ("CPU µs/s", "what that CPU time costs per second of the case's own time at its rate: µs of one core a second"),
+            ("Instructions/sample", "instructions per sample tick, counted under callgrind when the run asked for them (`--counter instructions`)"),
+            ("Allocs/sample", "the workload threads' calls to the allocator per sample tick"),
+            ("Bytes/sample", "the bytes those calls asked for, per sample tick"),
+            ("CV %", "the coefficient of variation of CPU ns/sample over the repetitions"),
+        ])
+        return out
     }
 
     /// The harness's own cost per sample, so a reader sees what part of each virtual-time figure is theirs.
@@ -156,15 +167,20 @@ public enum MarkdownReport {
             out += "\(cell(median(group.cases.map(\.recordingSecondsFed)), 2)) | \(cell(median(group.cases.map(\.recordingSeconds)), 2)) | "
             out += "\(cell(median(group.cases.map(\.laps)), 1)) |\n"
         }
-        return out + "\n"
+        out += "\n"
+        out += definitions([
+            ("Recording fed (s)", "seconds of the recording a lap reaches"),
+            ("Recording (s)", "the recording's length, the seconds every sensor the case reads covers"),
+            ("Laps", "how many times the case went round its lap, a fraction for a lap fed in part"),
+        ])
+        return out
     }
 
-    private static func realtimeTable(_ groups: [(key: CaseKey, cases: [CaseResult])], seconds: Double) -> String {
-        var out = "## Real time (\(Format.hertz(seconds)) s a case)\n\n"
-        out += "Paced by the wall clock. CPU % is of one core over the case; lateness is how late the pacer woke for each sample tick.\n\n"
-        out +=
-            "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU % | Hub CPU % | Process CPU % | Allocs/sample | RSS (MiB) | Peak RSS (MiB) |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    private static func realtimeTable(_ groups: [(key: CaseKey, cases: [CaseResult])], run: RunResult) -> String {
+        var out = "## Real time (\(Format.hertz(run.settings.durationSeconds)) s a case)\n\n"
+        out += "| Workload | Rate (Hz) | Filter | Achieved Hz | Lateness p50 / p99 / max (µs) | Missed | Workload CPU µs/s | Above wake floor µs/s "
+        out += "| Hub CPU µs/s | Process CPU µs/s | Allocs/sample | RSS (MiB) | Peak RSS (MiB) |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
             let lateness = [
@@ -172,10 +188,54 @@ public enum MarkdownReport {
             ]
             out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | "
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
-            out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(share(median(cases.map(\.cpuPct)))) | "
-            out += "\(share(median(cases.map { $0.cpuPct(of: .hub) }))) | \(share(median(cases.map(\.processCpuPct)))) | "
+            out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(perSecond(median(cases.map(\.cpuPct)))) | "
+            out += "\(aboveWakeFloor(cases, run: run)) | "
+            out += "\(perSecond(median(cases.map { $0.cpuPct(of: .hub) }))) | \(perSecond(median(cases.map(\.processCpuPct)))) | "
             out += "\(share(median(cases.map(\.allocationsPerSample)))) | "
             out += "\(cell(median(cases.map(\.rssMiB)), 1)) | \(cell(median(cases.map(\.peakRssMiB)), 1)) |\n"
+        }
+        out += "\n"
+        out += definitions([
+            ("Achieved Hz", "sample ticks delivered per second, from the first to the last"),
+            ("Lateness", "how late the pacer woke for each sample tick, its 50th and 99th percentiles and its maximum"),
+            ("Missed", "sample ticks skipped because the pacer woke more than a period late"),
+            ("Workload CPU µs/s", "CPU time of the workload's thread and its workers per second of the case: what a phone pays, waking included"),
+            (
+                "Above wake floor µs/s",
+                "the workload's CPU per second over its wake floor's (a workload that does nothing, paced the same way: see below), "
+                    + "± its resolution: the part that is the feature's own"
+            ),
+            ("Hub CPU µs/s", "CPU time per second of the hub thread, which paces the case and hands each sample and frame to the workload"),
+            ("Process CPU µs/s", "CPU time per second of the whole process: workload, hub, sampler, the runtime's threads"),
+            ("Allocs/sample", "the workload threads' calls to the allocator per sample tick"),
+            ("RSS, Peak RSS", "the process's resident memory at the end of the case, and its peak during the case"),
+        ])
+        return out
+    }
+
+    /// A real-time case's median CPU above its wake floor, with its resolution; — without a floor.
+    static func aboveWakeFloor(_ cases: [CaseResult], run: RunResult) -> String {
+        guard !cases.isEmpty, let above = run.costAboveWakeFloor(of: cases) else { return "—" }
+        return "\(Format.significant(above.cpuUsPerSecond, 3)) ± \(Format.significant(above.resolutionUsPerSecond, 2))"
+    }
+
+    /// The wake floors the run measured: what waking a thread for each sample and frame costs this machine.
+    private static func wakeFloor(_ run: RunResult) -> String {
+        guard let floors = run.wakeFloors, !floors.isEmpty else { return "" }
+        var out = "### The wake floor\n\n"
+        out += "A workload that does nothing but count its samples, paced in real time as the cases above are (the same rate, frames and "
+        out += "sensors), measured twice for each pacing in each repetition, for half a case's length, just before the first case it serves "
+        out += "and just after the last. Its CPU is this machine's cost of waking a thread for every sample and frame, which a phone pays "
+        out += "at its own price: it is not portable, and the report sets each real-time case above it.\n\n"
+        out += "| Rate (Hz) | Frames (Hz) | Sensors | Rep | Measured | CPU µs/s | CPU ns/sample |\n|---:|---:|---:|---:|---|---:|---:|\n"
+        var seen: [String: Int] = [:]
+        for floor in floors {
+            let key = "\(floor.spec.rateHz) \(floor.spec.displayRateHz ?? 0) \(floor.sensors?.count ?? 0) \(floor.spec.repetition)"
+            let order = seen[key, default: 0]
+            seen[key] = order + 1
+            let rate = floor.spec.recordedTiming ? "native \(Format.significant(floor.spec.rateHz, 4))" : Format.hertz(floor.spec.rateHz)
+            out += "| \(rate) | \(floor.spec.displayRateHz.map(Format.hertz) ?? "—") | \(floor.sensors?.count ?? 0) | \(floor.spec.repetition) | "
+            out += "\(order == 0 ? "before" : "after") | \(perSecond(floor.cpuPct)) | \(cell(floor.cpuNsPerSample, 0)) |\n"
         }
         return out + "\n"
     }
@@ -207,7 +267,7 @@ public enum MarkdownReport {
         return out
     }
 
-    private static func projectedAgainstMeasured(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
+    private static func projectedAgainstMeasured(_ groups: [(key: CaseKey, cases: [CaseResult])], run: RunResult) -> String {
         let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
         let pairs = groups.filter { $0.key.mode == .virtual }.compactMap { group -> (CaseKey, [CaseResult], [CaseResult])? in
             var realtimeKey = group.key
@@ -216,30 +276,46 @@ public enum MarkdownReport {
         }
         guard !pairs.isEmpty else { return "" }
         var out = "## Projected against measured\n\n"
-        out +=
-            "The workload thread's CPU at each rate as virtual time projects it and as real time measured it. Real time also pays for waking on every event.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | Projected CPU % | Measured CPU % | CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|\n"
+        out += "| Workload | Rate (Hz) | Filter | CPU µs/s (virtual) | CPU µs/s (real time) | Above wake floor µs/s "
+        out += "| CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
         for (key, virtual, realtime) in pairs {
             out += "| \(key.workload) | \(rates(virtual)) | \(variant(key)) | "
-            out += "\(share(median(virtual.map(\.projectedCpuPct)))) | \(share(median(realtime.map(\.cpuPct)))) | "
+            out += "\(perSecond(median(virtual.map(\.projectedCpuPct)))) | \(perSecond(median(realtime.map(\.cpuPct)))) | "
+            out += "\(aboveWakeFloor(realtime, run: run)) | "
             out += "\(cell(median(virtual.map(\.cpuNsPerSample)), 1)) | \(cell(median(realtime.map(\.cpuNsPerSample)), 1)) |\n"
         }
-        return out + "\n"
+        out += "\n"
+        out += definitions([
+            ("CPU µs/s (virtual)", "the workload's CPU per second as virtual time projects it: its cost per sample tick times the rate"),
+            ("CPU µs/s (real time)", "the workload's CPU per second measured in real time, which also pays for waking on every event"),
+            (
+                "Above wake floor µs/s",
+                "the real-time figure over the wake floor's, ± its resolution: near the virtual one when waking is all the rest"
+            ),
+            ("CPU ns/sample", "the workload's CPU per sample tick in each mode"),
+        ])
+        return out
     }
 
     private static func samplerTable(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> String {
         var out = "## The sampler's own cost\n\n"
         out += "The sampler reads every thread and the process's memory on its own thread; its CPU is never counted in a workload's.\n\n"
-        out += "| Workload | Rate (Hz) | Filter | Mode | Snapshots | µs per snapshot | Sampler CPU % |\n"
+        out += "| Workload | Rate (Hz) | Filter | Mode | Snapshots | µs per snapshot | Sampler CPU µs/s |\n"
         out += "|---|---:|---|---|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
             out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
             out += "\(cell(median(cases.map { Double($0.sampler.snapshots) }), 0)) | \(cell(median(cases.map(\.sampler.usPerSnapshot)), 1)) | "
-            out += "\(share(median(cases.map(\.sampler.cpuPct)))) |\n"
+            out += "\(perSecond(median(cases.map(\.sampler.cpuPct)))) |\n"
         }
-        return out + "\n"
+        out += "\n"
+        out += definitions([
+            ("Snapshots", "the sampler's readings of every thread's CPU and the process's memory during the case"),
+            ("µs per snapshot", "the sampler thread's CPU time per reading"),
+            ("Sampler CPU µs/s", "the sampler thread's CPU time per second of the case"),
+        ])
+        return out
     }
 
     /// For each workload and parameter swept, cost against the parameter's value: the curve a sweep
@@ -250,14 +326,19 @@ public enum MarkdownReport {
         var out = "## Cost against swept parameters\n\n"
         for sweep in sweeps {
             out += "### \(sweep.subject): cost against `\(sweep.parameter)`\n\n"
-            out += "| \(sweep.parameter) | CPU ns/sample (virtual) | Projected CPU % | Measured CPU % (real time) | Peak RSS (MiB) |\n"
+            out += "| \(sweep.parameter) | CPU ns/sample (virtual) | CPU µs/s (virtual) | CPU µs/s (real time) | Peak RSS (MiB) |\n"
             out += "|---:|---:|---:|---:|---:|\n"
             for point in sweep.points {
-                out += "| \(Format.hertz(point.value)) | \(cell(point.cpuNsPerSample, 1)) | \(share(point.projectedCpuPct)) | "
-                out += "\(share(point.measuredCpuPct)) | \(cell(point.peakRssMiB, 1)) |\n"
+                out += "| \(Format.hertz(point.value)) | \(cell(point.cpuNsPerSample, 1)) | \(perSecond(point.projectedCpuPct)) | "
+                out += "\(perSecond(point.measuredCpuPct)) | \(cell(point.peakRssMiB, 1)) |\n"
             }
             out += "\n"
         }
+        out += definitions([
+            ("CPU ns/sample (virtual)", "the workload's CPU per sample tick in virtual time"),
+            ("CPU µs/s", "its CPU per second: projected from virtual time, and measured in real time (waking included)"),
+            ("Peak RSS", "the process's peak resident memory during the case"),
+        ])
         return out
     }
 
@@ -317,7 +398,17 @@ public enum MarkdownReport {
 
     private static func median(_ values: [Double?]) -> Double? { SampleSummary(values)?.median }
 
-    /// A CPU share: three significant digits, as cheap workloads use tiny fractions of a core.
+    /// A CPU share given in % of one core, in µs of CPU per second, three significant digits.
+    static func perSecond(_ pct: Double?) -> String {
+        share(pct.map { $0 * CostAboveWakeFloor.usPerSecondPerPercent })
+    }
+
+    /// The bullet list defining a table's columns, with a blank line after it.
+    static func definitions(_ columns: [(name: String, meaning: String)]) -> String {
+        columns.map { "- **\($0.name)**: \($0.meaning).\n" }.joined() + "\n"
+    }
+
+    /// A figure with three significant digits, as cheap workloads' are small.
     static func share(_ value: Double?) -> String {
         let text = Format.significant(value, 3)
         return text.isEmpty ? "—" : text

@@ -1,8 +1,9 @@
 import MotionResults
 
-/// The charts `report.md` links: cost per sample in virtual time, CPU % projected against measured,
-/// cost against swept parameters, and error against cost. A sweep of many rates is drawn in the
-/// bands of rates the report's tables show (`MarkdownReport.rateBands`).
+/// The charts `report.md` links: cost per sample in virtual time, CPU per second measured in real
+/// time beside its wake floor and the virtual-time projection, cost against swept parameters, and
+/// error against cost. A sweep of many rates is drawn in the bands of rates the report's tables show
+/// (`MarkdownReport.rateBands`).
 public enum RunCharts {
     /// The charts this run has data for.
     public static func make(_ run: RunResult) -> [ReportChart] {
@@ -29,7 +30,7 @@ public enum RunCharts {
         }
         let byKey = Dictionary(groups.map { ($0.key, $0.cases) }, uniquingKeysWith: { first, _ in first })
         if groups.contains(where: { $0.key.mode == .realtime }) {
-            let title = "Workload CPU % of one core (median)"
+            let title = "Workload CPU per second (median)"
             func values(_ mode: RunMode, _ figure: (CaseResult) -> Double?) -> [Double?] {
                 keys.map { key in
                     var key = key
@@ -37,8 +38,9 @@ public enum RunCharts {
                     return byKey[key].flatMap { SampleSummary($0.map(figure))?.median }
                 }
             }
+            let perSecond = CostAboveWakeFloor.usPerSecondPerPercent
             let chart = BarChart(
-                title: title, axisLabel: "CPU % of one core, workload thread",
+                title: title, axisLabel: "CPU µs per second, workload thread",
                 categories: keys.map { key in
                     // A case measured in virtual time only is labelled by its virtual-time row.
                     var virtual = key
@@ -46,8 +48,9 @@ public enum RunCharts {
                     return labels[key] ?? labels[virtual]!
                 },
                 series: [
-                    .init(name: "measured (real time)", values: values(.realtime, \.cpuPct)),
-                    .init(name: "projected (virtual time)", values: values(.virtual, \.projectedCpuPct)),
+                    .init(name: "measured (real time)", values: values(.realtime) { $0.cpuPct.map { $0 * perSecond } }),
+                    .init(name: "its wake floor (real time)", values: values(.realtime) { run.costAboveWakeFloor(of: $0)?.floorUsPerSecond }),
+                    .init(name: "projected (virtual time)", values: values(.virtual) { $0.projectedCpuPct.map { $0 * perSecond } }),
                 ]
             )
             charts.append(ReportChart(kind: .cpu, fileName: "cpu.svg", title: title, svg: chart.svg()))

@@ -88,10 +88,44 @@ public struct ScatterChart {
         for point in points {
             let fill = point.isHighlighted ? "#4e79a7" : "white"
             out += "<circle cx=\"\(n(x(point.x)))\" cy=\"\(n(y(point.y)))\" r=\"4\" fill=\"\(fill)\" stroke=\"#4e79a7\" stroke-width=\"1.5\">"
-            out += "<title>\(SVGText.escape(point.label)): \(Format.significant(point.x, 4)), \(Format.significant(point.y, 4))</title></circle>"
-            out += "<text x=\"\(n(x(point.x) + 7))\" y=\"\(n(y(point.y) - 5))\">\(SVGText.escape(point.label))</text>\n"
+            out += "<title>\(SVGText.escape(point.label)): \(Format.significant(point.x, 4)), \(Format.significant(point.y, 4))</title></circle>\n"
+        }
+        for label in Self.placeLabels(points.map { (text: $0.label, x: x($0.x), y: y($0.y)) }) {
+            out += "<text x=\"\(n(label.x))\" y=\"\(n(label.y))\">\(SVGText.escape(label.text))</text>\n"
         }
         return out + "</svg>\n"
+    }
+
+    /// Where each point's label goes, so that no two overlap: points drawn at the same place share one
+    /// label, their labels joined; each label sits just above and right of its point, or, where that
+    /// is taken, the nearest free line above or below it.
+    static func placeLabels(_ points: [(text: String, x: Double, y: Double)]) -> [(text: String, x: Double, y: Double)] {
+        var spots: [(texts: [String], x: Double, y: Double)] = []
+        for point in points {
+            if let index = spots.firstIndex(where: { abs($0.x - point.x) < 1 && abs($0.y - point.y) < 1 }) {
+                spots[index].texts.append(point.text)
+            } else {
+                spots.append(([point.text], point.x, point.y))
+            }
+        }
+        let lineHeight = 13.0, characterWidth = 6.2
+        var placed: [(text: String, x: Double, y: Double)] = []
+        func overlaps(_ x: Double, _ y: Double, _ width: Double) -> Bool {
+            placed.contains { other in
+                abs(other.y - y) < lineHeight && x < other.x + Double(other.text.count) * characterWidth && other.x < x + width
+            }
+        }
+        for spot in spots {
+            let text = spot.texts.joined(separator: ", ")
+            let x = spot.x + 7, width = Double(text.count) * characterWidth
+            var y = spot.y - 5
+            for step in 1...20 where overlaps(x, y, width) {
+                let above = spot.y - 5 - Double(step) * lineHeight, below = spot.y - 5 + Double(step) * lineHeight
+                y = overlaps(x, above, width) ? below : above
+            }
+            placed.append((text, x, y))
+        }
+        return placed
     }
 
     private func n(_ value: Double) -> String { SVGText.n(value) }

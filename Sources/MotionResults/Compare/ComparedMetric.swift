@@ -95,13 +95,12 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
 
     /// The tolerance used unless the command line changes it: the smallest change worth failing a
     /// build over, as the Mann-Whitney U test, not the tolerance, is what tells a change from noise.
-    /// - CPU ns/sample, 10 % and 20 ns: a tenth is a change worth a look in any kernel, and 20 ns (a
-    ///   cache miss or two) keeps the cheapest workloads (50 ns a sample) from failing on a few
-    ///   nanoseconds. On the project's shared 2-core VM repetitions of a virtual-time case vary with a
-    ///   CV of 2–9 % for the motion cube and mostly 10–25 % for the sub-microsecond workloads (5
-    ///   repetitions, quick or not), so a gate there needs ≥ 5 repetitions, or instruction counts.
-    /// - CPU %, 10 % and 0.01 points of a core: 0.01 % of a core is 100 µs a second, nothing beside
-    ///   what a phone's sensor delivery itself costs.
+    /// - CPU ns/sample and CPU %, 10 % and no fixed absolute part: a tenth is a change worth a look in
+    ///   any kernel, and the absolute part is what the two runs' repetitions resolve (the half-width of
+    ///   the shift's interval, `ComparisonRow.resolution`), so a 6 ns feature's regression is seen where
+    ///   its repetitions are steady and a noisy case's is not called on noise. A timing gates only with
+    ///   the test's repetitions on both sides (or instruction counts instead); with fewer it resolves
+    ///   only a change beyond `TimingResolution.singleRunFactor`.
     /// - Peak RSS, 10 % and 2 MiB: the process's footprint drifts by a fraction of a MiB between runs
     ///   with allocator timing and the runtime's threads; 2 MiB is a leak or a new buffer.
     /// - Lateness p99, 50 % and 200 µs: it measures the scheduler more than the workload, and two runs
@@ -132,8 +131,7 @@ public enum ComparedMetric: String, CaseIterable, Sendable {
     ///   apart).
     public var defaultTolerance: MetricTolerance {
         switch self {
-        case .cpuNsPerSample: return MetricTolerance(relativePct: 10, absolute: 20)
-        case .cpuPct: return MetricTolerance(relativePct: 10, absolute: 0.01)
+        case .cpuNsPerSample, .cpuPct: return MetricTolerance(relativePct: 10, absolute: 0)
         case .peakRssMiB: return MetricTolerance(relativePct: 10, absolute: 2)
         case .latenessP99Us: return MetricTolerance(relativePct: 50, absolute: 200)
         case .attitudeErrorDeg: return MetricTolerance(relativePct: 10, absolute: 0.2)

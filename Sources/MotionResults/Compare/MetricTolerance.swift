@@ -20,4 +20,9 @@ public struct MetricTolerance: Sendable, Equatable {
     public func isExceeded(by change: Double, from baseline: Double) -> Bool {
         abs(change) > absolute && abs(change) * 100 > relativePct * abs(baseline)
     }
+
+    /// The largest change from `baseline`, either way, that is still no change: the larger part.
+    public func threshold(from baseline: Double) -> Double {
+        max(absolute, relativePct * abs(baseline) / 100)
+    }
 }

@@ -23,8 +23,10 @@ public struct PairedComparisonRow: Sendable, Equatable {
 
     /// Compares the rounds' figures, `pairs` holding (baseline, candidate) of each round that has both:
     /// a shift beyond both parts of `settings`' tolerance for `metric` (relative to the baseline's
-    /// median) is a regression if up, an improvement if down, provided the signed-rank test's p-value
-    /// is below `settings.alpha`. No pairs is `missing`.
+    /// median; the absolute part at least what the rounds resolve, the interval's half-width) is a
+    /// regression if up, an improvement if down, provided the signed-rank test's p-value is below
+    /// `settings.alpha`; a shift whose interval reaches beyond the tolerance otherwise is unresolved.
+    /// No pairs is `missing`.
     public init(subject: ComparisonSubject, metric: ComparedMetric, pairs: [(baseline: Double, candidate: Double)], settings: ComparisonSettings) {
         self.subject = subject
         self.metric = metric
@@ -39,8 +41,12 @@ public struct PairedComparisonRow: Sendable, Equatable {
             verdict = .missing
             return
         }
-        if test.pValue < settings.alpha && settings.tolerance(for: metric).isExceeded(by: shift.estimate, from: baseline) {
+        let tolerance = settings.tolerance(for: metric)
+        let resolved = MetricTolerance(relativePct: tolerance.relativePct, absolute: max(tolerance.absolute, (shift.upper - shift.lower) / 2))
+        if test.pValue < settings.alpha && resolved.isExceeded(by: shift.estimate, from: baseline) {
             verdict = shift.estimate > 0 ? .regressed : .improved
+        } else if max(-shift.lower, shift.upper) > tolerance.threshold(from: baseline) {
+            verdict = .unresolved
         } else {
             verdict = .unchanged
         }

@@ -10,6 +10,8 @@ public enum RunFolder {
     public static let journalFile = "run.journal"
     /// One row per case.
     public static let summaryFile = "summary.csv"
+    /// One row per feature: a workload variant at a rate, both modes and every repetition together.
+    public static let featuresFile = "features.csv"
     /// One row per case × thread.
     public static let threadsFile = "threads.csv"
     /// One row per sampler reading × thread.
@@ -38,7 +40,8 @@ public enum RunFolder {
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
         [
-            runFile, journalFile, summaryFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
+            runFile, journalFile, summaryFile, featuresFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile,
+            actionBenchmarkFile, influxFile,
             openMetricsFile, bencherFile,
         ]
     }

@@ -12,8 +12,9 @@ import Foundation
 /// the same for the thousandth as for the first. When the run ends, run.json is written and the
 /// journal removed; a folder left holding the journal alone reads as its run (`RunResult.load`).
 ///
-/// The file is JSON Lines: the first line is the run without its cases (`RunResult`, marked in
-/// progress), each later line a finished case (`Entry`). A last line without its newline is a case
+/// The file is JSON Lines: the first line is the run without its cases and wake floors
+/// (`RunResult`, marked in progress), each later line a finished case with the wake floors measured
+/// beside it since the line before (`Entry`). A last line without its newline is a case
 /// cut short by the kill, and is left out. The writer holds a lock on the file while it lives
 /// (`flock`, which the kernel drops with the process), so a reader can tell a run still going from
 /// one that died (`isBeingWritten`).
@@ -23,6 +24,8 @@ public final class RunJournal {
     private let file: Int32
     private let encoder: JSONEncoder
     private var removed = false
+    /// The wake floors written so far.
+    private var floorsWritten = 0
 
     /// A line of the journal after the first: a finished case, and when it finished.
     struct Entry: Codable {
@@ -30,11 +33,13 @@ public final class RunJournal {
         var finishedAt: String
         /// The case.
         var result: CaseResult
+        /// The wake floors measured since the line before (`RunResult.wakeFloors`); nil when none.
+        var wakeFloors: [CaseResult]?
     }
 
-    /// Starts the journal at `url` with `run`: its header (the run without its cases) and its cases,
-    /// written to a temporary that is flushed and renamed into place, so the journal is never seen
-    /// without them. Throws an `OutputError` naming the file.
+    /// Starts the journal at `url` with `run`: its header (the run without its cases and wake
+    /// floors), its cases and its wake floors, written to a temporary that is flushed and renamed
+    /// into place, so the journal is never seen without them. Throws an `OutputError` naming the file.
     public init(url: URL, run: RunResult) throws {
         self.url = url
         encoder = JSONEncoder()
@@ -49,9 +54,13 @@ public final class RunJournal {
             guard flock(file, LOCK_EX | LOCK_NB) == 0 else { throw OutputError(path: url.path, reason: String(cString: strerror(errno))) }
             var header = run
             header.cases = []
+            header.wakeFloors = nil
             var lines = try encoder.encode(header)
             lines.append(UInt8(ascii: "\n"))
-            for result in run.cases { lines.append(try line(result)) }
+            for (index, result) in run.cases.enumerated() {
+                // The floors measured so far go with the last case, after which they were taken.
+                lines.append(try line(result, of: index == run.cases.count - 1 ? run : header))
+            }
             try write(lines)
             guard rename(temporary.path, url.path) == 0 else { throw OutputError(path: url.path, reason: String(cString: strerror(errno))) }
             try AtomicFile.flushFolder(of: url)
@@ -66,9 +75,10 @@ public final class RunJournal {
         close(file)
     }
 
-    /// Appends `result` as a line, stamped with the time, and flushes it to the disk.
-    public func append(_ result: CaseResult) throws {
-        try write(try line(result))
+    /// Appends `result` as a line, stamped with the time, with the wake floors `run` has measured
+    /// since the line before, and flushes it to the disk.
+    public func append(_ result: CaseResult, of run: RunResult) throws {
+        try write(try line(result, of: run))
     }
 
     /// Removes the journal, once run.json holds everything it did.
@@ -78,9 +88,13 @@ public final class RunJournal {
         unlink(url.path)
     }
 
-    private func line(_ result: CaseResult) throws -> Data {
-        var line = try encoder.encode(Entry(finishedAt: RunResult.timestamp(Date()), result: result))
+    /// The line of `result`, with the wake floors of `run` not yet written; counted as written.
+    private func line(_ result: CaseResult, of run: RunResult) throws -> Data {
+        let floors = Array((run.wakeFloors ?? []).dropFirst(floorsWritten))
+        var line = try encoder.encode(
+            Entry(finishedAt: RunResult.timestamp(Date()), result: result, wakeFloors: floors.isEmpty ? nil : floors))
         line.append(UInt8(ascii: "\n"))
+        floorsWritten += floors.count
         return line
     }
 
@@ -115,6 +129,7 @@ public final class RunJournal {
             do {
                 let entry = try decoder.decode(Entry.self, from: Data(line))
                 run.cases.append(entry.result)
+                if let floors = entry.wakeFloors { run.wakeFloors = (run.wakeFloors ?? []) + floors }
                 run.finishedAt = entry.finishedAt
             } catch {
                 throw RunFileError(path: url.path, line: offset + 1, reason: RunResult.describe(error, in: Data(line)).problem)

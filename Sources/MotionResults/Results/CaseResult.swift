@@ -93,6 +93,9 @@ public struct CaseResult: Sendable, Codable, Equatable {
     /// The case's own peak resident size over the resident size just before the workload was created,
     /// in bytes; nil where the platform cannot reset the peak at the case's start (`peakIsPerCase`).
     public var peakRssDeltaBytes: Int64? = nil
+    /// The sensors the case was fed, in the order each tick delivers them (a workload's own, and the
+    /// optional ones the source had); nil in runs recorded before cases noted them.
+    public var sensors: [String]? = nil
 
     /// Creates the value from each of its fields.
     public init(

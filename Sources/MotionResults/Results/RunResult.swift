@@ -32,6 +32,12 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// workload in virtual time, not a case of the plan; nil for a run without virtual-time cases, a
     /// merged run, and runs recorded before the floor was measured.
     public var harnessFloor: CaseResult? = nil
+    /// What waking a workload thread for each sample and frame costs on this machine: a do-nothing
+    /// workload paced in real time as the run's real-time cases are (`WakePacing`), measured for each
+    /// pacing in each repetition twice, for half a case's length, just before the first case it
+    /// serves and just after the last (`CostAboveWakeFloor`); nil for a run without real-time cases,
+    /// a merged run, and runs recorded before the wake floor was measured.
+    public var wakeFloors: [CaseResult]? = nil
 
     /// Creates a run result of the current schema.
     public init(

@@ -34,10 +34,15 @@ public final class ClosureWorkloadInstance: WorkloadInstance {
             typed.deinitialize(count: 1)
             typed.deallocate()
         }
-        summary = { handler.summaryOfState?(typed.pointee) ?? [:] }
-        estimate = { handler.estimateOfState?(typed.pointee) }
-        events = { handler.eventsOfState?(typed.pointee) ?? [] }
-        outputs = { rows in handler.outputsOfState?(typed.pointee, &rows) }
+        // Each reader captures its own closure, never the handler: the handler holds the starting
+        // state, and a copy of it kept alive would share the state's buffers, so the first write in
+        // `handle` would copy them (a 256 KiB array twice on the heap) instead of updating in place.
+        let summaryOfState = handler.summaryOfState, estimateOfState = handler.estimateOfState
+        let eventsOfState = handler.eventsOfState, outputsOfState = handler.outputsOfState
+        summary = { summaryOfState?(typed.pointee) ?? [:] }
+        estimate = { estimateOfState?(typed.pointee) }
+        events = { eventsOfState?(typed.pointee) ?? [] }
+        outputs = { rows in outputsOfState?(typed.pointee, &rows) }
     }
 
     deinit {

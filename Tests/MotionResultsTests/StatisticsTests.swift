@@ -21,4 +21,15 @@ import Testing
         #expect(summary.coefficientOfVariationPct == 50)
         #expect(SampleSummary([nil, nil]) == nil)
     }
+
+    /// Two samples of five: the 25 differences run 6…14, and the 95 % interval takes the 3rd smallest
+    /// and the 3rd largest (U's critical value for 5 against 5 is 2, as in the tables).
+    @Test func theShiftBetweenTwoSamplesTakesTheTablesCriticalValues() throws {
+        let shift = try #require(ShiftBetweenSamples(from: [1, 2, 3, 4, 5], to: [11, 12, 13, 14, 15]))
+        #expect(shift.estimate == 10 && shift.lower == 7 && shift.upper == 13 && shift.halfWidth == 3)
+        // Too few values for the confidence asked: the whole range.
+        let two = try #require(ShiftBetweenSamples(from: [1, 2], to: [3, 5]))
+        #expect(two.lower == 1 && two.upper == 4)
+        #expect(ShiftBetweenSamples(from: [], to: [1]) == nil)
+    }
 }

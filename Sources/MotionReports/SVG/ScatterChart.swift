@@ -98,7 +98,7 @@ public struct ScatterChart {
 
     /// Where each point's label goes, so that no two overlap: points drawn at the same place share one
     /// label, their labels joined; each label sits just above and right of its point, or, where that
-    /// is taken, the nearest free line above or below it.
+    /// is taken (by a label or another point), the nearest free line above or below it.
     static func placeLabels(_ points: [(text: String, x: Double, y: Double)]) -> [(text: String, x: Double, y: Double)] {
         var spots: [(texts: [String], x: Double, y: Double)] = []
         for point in points {
@@ -110,10 +110,13 @@ public struct ScatterChart {
         }
         let lineHeight = 13.0, characterWidth = 6.2
         var placed: [(text: String, x: Double, y: Double)] = []
+        // A label's text spans from its baseline up about a line; it must cover neither another label
+        // nor another point's marker.
         func overlaps(_ x: Double, _ y: Double, _ width: Double) -> Bool {
             placed.contains { other in
                 abs(other.y - y) < lineHeight && x < other.x + Double(other.text.count) * characterWidth && other.x < x + width
             }
+                || spots.contains { spot in spot.x + 4 > x && spot.x - 4 < x + width && spot.y + 4 > y - lineHeight + 3 && spot.y - 4 < y + 3 }
         }
         for spot in spots {
             let text = spot.texts.joined(separator: ", ")

@@ -42,21 +42,25 @@ public struct HodgesLehmannShift: Sendable, Equatable {
     static func order(count n: Int, tail: Double) -> Int {
         let total = n * (n + 1) / 2
         if n <= WilcoxonSignedRank.exactLimit {
-            let counts = WilcoxonSignedRank.exactCounts(n)
-            let all = counts.reduce(0, +)
-            var cumulative = 0.0, k = 1
-            // P(T⁺ ≤ k − 1) for k = 1, 2, …, while it stays within the tail.
-            while k <= total / 2 {
-                cumulative += counts[k - 1]
-                guard cumulative / all <= tail else { break }
-                k += 1
-            }
-            return max(1, k - 1)
+            return lowerOrder(counts: WilcoxonSignedRank.exactCounts(n), tail: tail)
         }
         let n = Double(n)
         let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
         let k = Int((Double(total) / 2 - normalQuantile(1 - tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
+    }
+
+    /// The largest k, at least 1 and at most half the statistic's range, with P(statistic ≤ k − 1) ≤
+    /// `tail`, where `counts` holds how many orderings give the statistic each value from 0 up.
+    static func lowerOrder(counts: [Double], tail: Double) -> Int {
+        let all = counts.reduce(0, +)
+        var cumulative = 0.0, k = 1
+        while k <= (counts.count - 1) / 2 {
+            cumulative += counts[k - 1]
+            guard cumulative / all <= tail else { break }
+            k += 1
+        }
+        return max(1, k - 1)
     }
 
     /// The standard normal quantile of `probability` (in (0.5, 1)), found by bisection on erfc:

@@ -38,15 +38,7 @@ public struct ShiftBetweenSamples: Sendable, Equatable {
     static func order(_ n1: Int, _ n2: Int, tail: Double) -> Int {
         let total = n1 * n2
         if n1 <= MannWhitneyU.exactLimit && n2 <= MannWhitneyU.exactLimit {
-            let counts = MannWhitneyU.exactCounts(n1, n2)
-            let all = counts.reduce(0, +)
-            var cumulative = 0.0, k = 1
-            while k <= total / 2 {
-                cumulative += counts[k - 1]
-                guard cumulative / all <= tail else { break }
-                k += 1
-            }
-            return max(1, k - 1)
+            return HodgesLehmannShift.lowerOrder(counts: MannWhitneyU.exactCounts(n1, n2), tail: tail)
         }
         let mean = Double(total) / 2, spread = (Double(total) * Double(n1 + n2 + 1) / 12).squareRoot()
         let k = Int((mean - HodgesLehmannShift.normalQuantile(1 - tail) * spread).rounded(.down))

@@ -18,7 +18,7 @@
 # smallest. Exits 1 if a sweep fails or its run.json lacks cases; 64 on a bad command line.
 set -euo pipefail
 
-cases=100,200,500,1000,2000,5000 binary= keep=
+cases=100,200,500,1000,2000,5000 binary='' keep=''
 source "$(dirname "$0")/lib/options.sh"
 read_options "cases binary keep" "$@"
 IFS=, read -r -a counts <<< "$cases"
@@ -38,7 +38,7 @@ use_work_folder "$keep"
 
 echo "| Cases | Rates | Wall (s) | Per case (ms) | Peak RSS (MiB) | run.json (MB) | report.md (lines) |"
 echo "|---:|---:|---:|---:|---:|---:|---:|"
-first= last=
+first=() last=()
 for count in "${counts[@]}"; do
     rates=$((count / 10))
     # Evenly from 10 to 400 Hz, to 0.01 Hz: distinct at every count this script takes.
@@ -62,13 +62,13 @@ print(f"| {count:,} | {rates} | {seconds:.1f} | {1000 * seconds / count:.1f} | {
 PY
     )
     echo "$row"
-    [[ -n $first ]] || first="$count $seconds $kilobytes"
-    last="$count $seconds $kilobytes"
+    [[ ${#first[@]} -gt 0 ]] || first=("$count" "$seconds" "$kilobytes")
+    last=("$count" "$seconds" "$kilobytes")
 done
-python3 - $first $last <<'PY'
+python3 - "${first[@]}" "${last[@]}" <<'PY'
 import sys
 small_cases, small_seconds, small_kib, large_cases, large_seconds, large_kib = map(float, sys.argv[1:])
 if large_cases > small_cases:
-    print(f"\n{large_cases / small_cases:.0f}x the cases: {large_seconds / small_seconds:.1f}x the time, "
+    print(f"\n{large_cases / small_cases:.3g}x the cases: {large_seconds / small_seconds:.1f}x the time, "
           f"{large_kib / small_kib:.1f}x the peak RSS")
 PY

@@ -16,7 +16,7 @@
 #
 # How: the run is `motionbench run --all --mode realtime --duration S --repetitions R`, R cycles of
 # every case filling the time (repetitions run outermost, so each is a full cycle); every case starts
-# and stops its hub, workload, sampler and any worker threads, and rewrites run.json as a checkpoint.
+# and stops its hub, workload, sampler and any worker threads, and is appended to the run's journal.
 # Every half second the script reads the process's VmRSS (/proc/PID/status), threads
 # (/proc/PID/task), open file descriptors (/proc/PID/fd), and whether a case is in flight (a thread
 # named mb-hub). Only readings taken during a case count, so start-up and the accuracy pass and
@@ -26,12 +26,13 @@
 #
 # What grows by design: the run keeps every finished case for its report, about 2 KB a case plus
 # 160 bytes a sampler reading (valgrind's massif: the live heap grew by that and nothing else;
-# LeakSanitizer finds nothing unreachable), and the heap fragments around it as each case's
-# checkpoint encodes the whole run again and malloc_trim gives back only whole free pages. On the
-# project's VM that is 0.7 to 0.9 MiB per 10 minutes (8 s cases, 1 Hz), under the limit but not far:
-# a leak of a few KB a case would cross it. The usual 10 Hz sampler would add 0.9 of readings kept,
-# hence 1 Hz here. A short soak's slope, fitted over two cycles, wanders by more than the limit;
-# CI's uses --slope-limit 3, which still fails what a checkpoint without malloc_trim did (4.2).
+# LeakSanitizer finds nothing unreachable), and the heap fragments around it as each case is
+# encoded for the journal and malloc_trim gives back only whole free pages. On the project's VM that
+# is 0.2 to 0.9 MiB per 10 minutes (8 s cases, 1 Hz), under the limit but not far: a leak of a few KB
+# a case would cross it. The usual 10 Hz sampler would add 0.9 of readings kept, hence 1 Hz here. A
+# short soak's slope, fitted over two cycles, wanders by more than the limit; CI's uses --slope-limit
+# 3, which still fails what the run's former checkpoints (the whole run rewritten after each case)
+# did without malloc_trim (4.2).
 #
 # Verdict (exit 1 on failure, 64 on a bad command line):
 #   - the RSS slope, by least squares through each cycle's median RSS after warm-up: under 1 MiB

@@ -5,5 +5,5 @@ import MotionWorkloads
 MotionbenchCommand.main(
     catalogue: try WorkloadCatalogue([
         BurnerWorkload.self, IdleWorkload.self, HolderWorkload.self, LeakerWorkload.self, ChurnerWorkload.self, CountingWorkload.self,
-        ShakeSpotterWorkload.self, SpinnerWorkload.self,
+        MarkingWorkload.self, ShakeSpotterWorkload.self, SpinnerWorkload.self,
     ]).adding([countingClosure, countingEventsClosure, bufferedClosure]))

@@ -177,7 +177,8 @@ final class ManagedAtomicFlag: @unchecked Sendable {
             seed: 1)
         let result = try VirtualTimeCase(harness: harness).run(
             spec, makeWorkload: { WorkerWorkload(configuration: WorkloadConfiguration(rate: 50, filter: "raw")) },
-            sensors: [.accelerometer], input: CaseInput(source: AccelerometerOnlySource())
+            sensors: [.accelerometer],
+            replay: VirtualTimeCase.Replay(spec: spec, sensors: [.accelerometer], input: CaseInput(source: AccelerometerOnlySource()))
         )
         // Picked by name: tests run in parallel in one process, so another suite's pedometer worker
         // ("mb-worker-steps") may be alive in this window and is, rightly, a worker too.

@@ -93,6 +93,22 @@ import Testing
         #expect(loaded == SampleRun.make())
     }
 
+    /// run.json is encoded a case at a time, each set in at its key: byte for byte what encoding the
+    /// run whole writes, empty arrays and objects in the cases and text like the key's own included.
+    @Test func runJSONEncodedCaseByCaseIsTheEncodersWholeText() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var run = SampleRun.make()
+        run.cases[0].timeseries = []
+        run.cases[1].outputs = [:]
+        run.cases.append(run.cases[0])
+        run.environment.commandLine.append("\n  \"cases\" : [\n\n  ]")
+        run.interruption = RunInterruption(state: .interrupted, signal: "SIGINT", plannedCases: 9)
+        #expect(try String(decoding: run.encoded(), as: UTF8.self) == String(decoding: encoder.encode(run), as: UTF8.self))
+        run.cases = []
+        #expect(try run.encoded() == encoder.encode(run))
+    }
+
     /// A run written before unscorable step counts were left out holds the pedometer's 0 against 0
     /// on a still scenario; read, it has none, so no report or comparison shows it.
     @Test func anOlderRunsStepCountAgainstNoStepTakenIsLeftOutWhenRead() throws {
@@ -176,5 +192,58 @@ import Testing
     @Test func closeValuesKeepALinearAxisFromZero() {
         let axis = ChartAxis(values: [50, 180])
         #expect(!axis.isLogarithmic && axis.ticks.first == 0 && axis.position(of: 100) == 0.5)
+    }
+}
+
+/// A sweep of many rates: the report's tables show it in bands of neighbouring rates, a row each.
+@Suite struct RateBandTests {
+    /// The sample run's virtual-time case at `count` rates, 10, 20, … Hz, two repetitions each, its
+    /// cost the rate's step (1, 2, …).
+    func rateSweep(_ count: Int) -> RunResult {
+        var run = SampleRun.make()
+        let virtual = run.cases[0]
+        run.cases = (1...count).flatMap { step in
+            (1...2).map { repetition in
+                var result = virtual
+                result.spec.rateHz = Double(10 * step)
+                result.spec.repetition = repetition
+                result.cpuNsPerSample = Double(step)
+                return result
+            }
+        }
+        return run
+    }
+
+    /// The cells of the cost table's rows.
+    func costRows(_ markdown: String) -> [[String]] {
+        let section = markdown.components(separatedBy: "## Cost per sample")[1].components(separatedBy: "\n## ")[0]
+        return section.split(separator: "\n").filter { $0.hasPrefix("| accelerometer") }.map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    @Test func aSweepOfMoreThanTwentyRatesIsShownInTenBands() throws {
+        let run = rateSweep(25)
+        let charts = RunCharts.make(run)
+        let markdown = MarkdownReport.render(run, charts: charts)
+        #expect(markdown.contains("**Sweeps of more than 20 rates are shown in 10 bands of neighbouring rates:**"))
+        let rows = costRows(markdown)
+        #expect(rows.count == 10)
+        // 25 rates in ten bands of 2 or 3: the first 10 and 20 Hz, the second 30 to 50 Hz (costs 3, 4
+        // and 5, twice each: median 4, six cases).
+        // Rate, CPU ns/sample and Reps (the band's cases).
+        #expect(Array(rows.map { [$0[1], $0[3], $0[9]] }.prefix(2)) == [["10–20", "1.5", "4"], ["30–50", "4.0", "6"]])
+        #expect([rows[9][1], rows[9][3], rows[9][9]] == ["230–250", "24.0", "6"])
+        let cost = try #require(charts.first { $0.fileName == "cost.svg" })
+        #expect(cost.svg.contains("accelerometer 10–20 Hz low-pass") && !cost.svg.contains("accelerometer 20 Hz"))
+        #expect(RunCSV.summary(run).split(separator: "\n").count == 1 + 50, "every case stays in summary.csv")
+    }
+
+    @Test func twentyRatesKeepARowEach() {
+        let run = rateSweep(20)
+        let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))
+        #expect(!markdown.contains("bands"))
+        let rows = costRows(markdown)
+        #expect(rows.count == 20 && [rows[19][1], rows[19][3], rows[19][9]] == ["200", "20.0", "2"])
     }
 }

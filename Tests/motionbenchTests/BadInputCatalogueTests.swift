@@ -57,13 +57,14 @@ import Testing
     @Test func aFileSizeLimitFailsTheRunNamingTheFileAndLeavesNothing() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // `ulimit -f 8` allows 4 or 8 KiB a file (the shell's block size): run.json needs more. Without
-        // SIGXFSZ ignored, the kernel would kill the process in the middle of the write instead.
+        // `ulimit -f 8` allows 4 or 8 KiB a file (the shell's block size): the run's journal, its first
+        // file, needs more once its first case is in. Without SIGXFSZ ignored, the kernel would kill
+        // the process in the middle of the write instead.
         let shell = try CLI.run(
             ["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
             executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(shell.status == 1, "stderr: \(shell.stderr)")
-        #expect(shell.stderr.contains("\(folder.path)/run.json: File too large"), "stderr: \(shell.stderr)")
+        #expect(shell.stderr.contains("\(folder.path)/run.journal: File too large"), "stderr: \(shell.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "the folder the run made is left")
     }
 

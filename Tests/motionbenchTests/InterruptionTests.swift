@@ -10,7 +10,7 @@ import Testing
     /// Eight one-second real-time cases: long enough to signal in the middle, short enough for a test.
     let realTimeRun = ["run", "accelerometer", "--rate", "10,20,50,100", "--mode", "realtime", "--duration", "1"]
 
-    /// Waits (up to a minute) until `file` exists: the run's first checkpoint, written after its first case.
+    /// Waits (up to a minute) until `file` exists: the run's journal, started when its first case finished.
     func waitFor(_ file: URL) throws {
         let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: file.path) {
@@ -19,15 +19,15 @@ import Testing
         }
     }
 
-    /// The visible files of `folder`, and proof that each is whole: run.json loads, the CSV files have
-    /// rows and end with a newline, the SVG and Markdown end as they should.
+    /// The visible files of `folder`, and proof that each is whole: run.json and the journal load, the
+    /// CSV files have rows and end with a newline, the SVG and Markdown end as they should.
     func expectEveryFileComplete(_ folder: URL) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         for name in names {
             let url = folder.appendingPathComponent(name)
             let text = try String(contentsOf: url, encoding: .utf8)
             switch url.pathExtension {
-            case "json": _ = try RunResult.load(from: url)
+            case "json", "journal": _ = try RunResult.load(from: url)
             case "csv":
                 #expect(text.hasSuffix("\n"), "\(name) ends mid-line")
                 #expect(text.split(separator: "\n").count > 1, "\(name) has no rows")
@@ -43,7 +43,7 @@ import Testing
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let running = try CLI.start(realTimeRun + ["--out", folder.path])
-        try waitFor(folder.appendingPathComponent("run.json"))
+        try waitFor(folder.appendingPathComponent(RunFolder.journalFile))
         running.send(signal)
         let outcome = try running.wait()
 
@@ -78,12 +78,11 @@ import Testing
     @Test func aSignalDuringTheLastCaseKeepsTheRunWholeAndStillExitsWithItsCode() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Two 3-second cases: the first checkpoint is written just before the second, and last, case
-        // starts; half a second later that case is surely in flight, and far from its end.
+        // Two 3-second cases: the journal is started just before the second, and last, case starts; half a second later that case is surely in flight, and far from its end.
         let running = try CLI.start([
             "run", "accelerometer", "--rate", "10", "--filter", "raw,low-pass", "--mode", "realtime", "--duration", "3", "--out", folder.path,
         ])
-        try waitFor(folder.appendingPathComponent("run.json"))
+        try waitFor(folder.appendingPathComponent(RunFolder.journalFile))
         usleep(500_000)
         running.send(SIGINT)
         let outcome = try running.wait()
@@ -96,7 +95,7 @@ import Testing
     }
 
     /// Run by another name, as a package's own executable is: both messages name it.
-    @Test func aSecondSignalStopsAtOnceLeavingTheLastCheckpointWhole() throws {
+    @Test func aSecondSignalStopsAtOnceLeavingTheJournalWhole() throws {
         let folder = CLI.temporaryFolder()
         let ownExecutable = CLI.temporaryFolder()
         defer {
@@ -107,7 +106,7 @@ import Testing
         let joltBench = ownExecutable.appendingPathComponent("jolt-bench")
         try FileManager.default.createSymbolicLink(at: joltBench, withDestinationURL: CLI.executable)
         let running = try CLI.start(realTimeRun + ["--out", folder.path], executable: joltBench)
-        try waitFor(folder.appendingPathComponent("run.json"))
+        try waitFor(folder.appendingPathComponent(RunFolder.journalFile))
         // Both signals inside the second one-second case: a first one that landed before that case began
         // would let the run finish its reports before the second arrived.
         usleep(200_000)
@@ -120,8 +119,9 @@ import Testing
         #expect(outcome.stderr.contains("\njolt-bench: stopping after the case in flight"))
         #expect(outcome.stderr.contains("\njolt-bench: stopped at once"))
         #expect(!outcome.stderr.contains("motionbench:"), "stderr: \(outcome.stderr)")
-        // Stopped before the case in flight finished: what is on disk is the checkpoint before it.
-        #expect(try expectEveryFileComplete(folder) == ["run.json"])
+        // Stopped before the case in flight finished: what is on disk is the journal of the cases before
+        // it, which reads as the run.
+        #expect(try expectEveryFileComplete(folder) == [RunFolder.journalFile])
         let run = try RunResult.load(from: folder.appendingPathComponent("run.json"))
         #expect(run.interruption?.state == .inProgress && run.interruption?.plannedCases == 8)
         #expect((1..<8).contains(run.cases.count))
@@ -145,7 +145,7 @@ import Testing
     }
 
     /// A run killed in a folder that held a finished run of another plan: what is left is the new
-    /// run's checkpoint alone, none of the old run's report, CSV files or charts beside it. Other
+    /// run's journal alone, none of the old run's report, CSV files or charts beside it. Other
     /// files in the folder stay.
     @Test func aRunInAFinishedRunsFolderNeverLeavesTheOldFilesBesideItsOwn() throws {
         let folder = CLI.temporaryFolder()
@@ -159,21 +159,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains("emitted"), "an emitting run's folder")
 
         let running = try CLI.start(realTimeRun + ["--out", folder.path])
-        // The new run's first checkpoint: a run.json with accelerometer in it.
+        // The new run's journal, read as its run.json is: accelerometer in it.
         let deadline = Date().addingTimeInterval(60)
         while (try? RunResult.load(from: folder.appendingPathComponent("run.json")))?.cases.first?.spec.workload != "accelerometer" {
-            try #require(Date() < deadline, "the new run's checkpoint never appeared")
+            try #require(Date() < deadline, "the new run's journal never appeared")
             usleep(20_000)
         }
         running.send(SIGKILL)
         _ = try running.wait()
-        #expect(try expectEveryFileComplete(folder) == ["notes.txt", "run.json"])
+        #expect(try expectEveryFileComplete(folder) == ["notes.txt", RunFolder.journalFile])
         #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption?.plannedCases == 8)
     }
 
     @Test func killMinusNineAtAnyMomentLeavesOnlyWholeFiles() throws {
-        // 240 short virtual-time cases, a checkpoint after each: kills land while checkpoints are
-        // being written, whatever the machine's speed, since each waits for the run's first checkpoint.
+        // 240 short virtual-time cases, each kept in the journal as it finishes: kills land while cases
+        // are being appended, whatever the machine's speed, since each waits for the run's journal.
         let arguments = ["run", "accelerometer", "heading", "--mode", "virtual", "--samples", "500", "--rate", "10,20,50,100", "--repetitions", "10"]
         var folders: [URL] = []
         defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
@@ -181,12 +181,12 @@ import Testing
             let folder = CLI.temporaryFolder()
             folders.append(folder)
             let running = try CLI.start(arguments + ["--out", folder.path])
-            try waitFor(folder.appendingPathComponent("run.json"))
+            try waitFor(folder.appendingPathComponent(RunFolder.journalFile))
             usleep(useconds_t(attempt * 3_000))
             running.send(SIGKILL)
             _ = try running.wait()
             #expect(running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGKILL)
-            #expect(try expectEveryFileComplete(folder) == ["run.json"])
+            #expect(try expectEveryFileComplete(folder) == [RunFolder.journalFile])
             #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption?.state == .inProgress)
         }
         // A run into a killed run's folder clears the temporaries the killed writer left behind, and its
@@ -197,5 +197,50 @@ import Testing
         let all = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(all.filter { $0.hasPrefix(".") }.isEmpty, "left behind: \(all)")
         #expect(try RunResult.load(from: folder.appendingPathComponent("run.json")).interruption == nil)
+    }
+
+    /// A sweep of 1,000 cases of the cheapest workload, killed at random moments (when a random number
+    /// of its cases have finished, then up to a case's length later): every finished case is kept, in
+    /// the plan's order, and only the case in flight may be lost. The fixture marks each case as the
+    /// harness takes its outputs, the case's last step before the run keeps it, so all the marked cases
+    /// but the last are kept, whatever the moment.
+    @Test func killMinusNineAtRandomMomentsKeepsEveryFinishedCaseOfAThousand() throws {
+        let cases = 1000
+        let arguments = ["run", "marking", "--mode", "virtual", "--samples", "20", "--repetitions", String(cases), "--quiet"]
+        var generator = SystemRandomNumberGenerator()
+        // The last target is the end of the run: a kill while its files are written.
+        let targets = (0..<4).map { _ in Int.random(in: 1..<cases, using: &generator) } + [cases]
+        for target in targets {
+            let folder = CLI.temporaryFolder()
+            let marks = folder.appendingPathExtension("marks")
+            defer {
+                try? FileManager.default.removeItem(at: folder)
+                try? FileManager.default.removeItem(at: marks)
+            }
+            let running = try CLI.start(
+                arguments + ["--out", folder.path], executable: CLI.fixture, environment: ["MOTIONBENCH_FIXTURE_MARKS": marks.path])
+            let deadline = Date().addingTimeInterval(120)
+            while Self.count(marks) < target, running.process.isRunning {
+                try #require(Date() < deadline, "the run marked \(Self.count(marks)) of \(target) cases in two minutes")
+                usleep(200)
+            }
+            let lag = UInt32.random(in: 0..<3_000, using: &generator)
+            usleep(lag)
+            running.send(SIGKILL)
+            _ = try running.wait()
+            let marked = Self.count(marks)
+            let run = try RunResult.load(from: folder.appendingPathComponent(RunFolder.runFile))
+            let moment = "killed \(lag) µs after case \(target) was marked; \(marked) marked, \(run.cases.count) kept"
+            #expect(run.cases.count == marked || run.cases.count == marked - 1, "\(moment)")
+            #expect(run.cases.map(\.spec.repetition) == Array(1...run.cases.count), "\(moment)")
+            #expect(run.interruption?.plannedCases ?? cases == cases)
+            #expect(try expectEveryFileComplete(folder).contains { $0 == RunFolder.runFile || $0 == RunFolder.journalFile })
+        }
+    }
+
+    /// The bytes of `file`, 0 when it is not there yet.
+    private static func count(_ file: URL) -> Int {
+        var status = stat()
+        return stat(file.path, &status) == 0 ? Int(status.st_size) : 0
     }
 }

@@ -48,9 +48,8 @@ struct VirtualTimeCase {
     }
 
     func run(
-        _ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], input: CaseInput
+        _ spec: CaseSpec, makeWorkload: () throws -> any WorkloadInstance, sensors: [SensorKind], replay: Replay
     ) throws -> CaseResult {
-        let replay = Replay(spec: spec, sensors: sensors, input: input)
         // Warm up code and data on a throw-away instance, before and outside the measured window, so
         // neither its work nor its workers' is counted; it is gone (workers joined) before measuring.
         // Its wall time per tick sizes a case that has a time budget.

@@ -1,17 +1,20 @@
 import CSystemShim
+import Dispatch
 import Foundation
 import MotionResults
 import MotionSensors
 import MotionWorkloads
 import SystemView
 
-/// Runs a plan's cases one after another and gathers a `RunResult`.
+/// Runs a plan's cases one after another and gathers a `RunResult`. A runner measures one case at a
+/// time: it keeps the last virtual-time case's replay for the next one fed the same input.
 public struct BenchmarkRunner {
     private let harness: CaseHarness
     /// The workloads it runs.
     public let catalogue: WorkloadCatalogue
     private let input: RunInput
     private let eventTolerances: [String: EventTolerance]
+    private let lastReplay = LastReplay()
 
     /// Creates a runner of `catalogue`'s workloads fed by `input`, reading the process through
     /// `probe`, sampling at `samplerRateHz`, scoring detected events with `eventTolerances` by label in
@@ -43,26 +46,29 @@ public struct BenchmarkRunner {
     /// measured in each repetition just before the first case of that pacing and just after the last.
     /// Before each case it asks `stopRequested`: a cause (e.g. `SIGINT`) ends the run there, scored
     /// and marked interrupted; the case in flight finishes, unless it runs on past the bounds' grace,
-    /// when it is left out (`CaseBounds`). After each case it hands `checkpoint` the run so far,
-    /// marked in progress, for a caller that keeps finished cases safe on disk. A case that passes
-    /// the memory budget or does not return in time ends the run: it throws `RunHalted`, which holds
-    /// the finished cases.
+    /// when it is left out (`CaseBounds`). As each case finishes (its wake floor after it too) it
+    /// hands `caseFinished` the case and the run it belongs to (without its cases, marked in progress,
+    /// with the floors measured so far), for a caller that keeps finished cases safe on disk
+    /// (`RunJournal`). A case that passes the memory budget or does not return in time ends the run:
+    /// it throws `RunHalted`, which holds the finished cases.
     public func run(
         _ cases: [CaseSpec], settings: RunSettings, harnessFloor: CaseSpec? = nil, wakeFloors: Bool = false,
-        progress: (Progress) -> Void = { _ in }, stopRequested: () -> String? = { nil }, checkpoint: (RunResult) throws -> Void = { _ in }
+        progress: (Progress) -> Void = { _ in }, stopRequested: () -> String? = { nil },
+        caseFinished: (_ result: CaseResult, _ run: RunResult) throws -> Void = { _, _ in }
     ) throws -> RunResult {
         let startedAt = RunResult.timestamp(Date())
-        let environment = RunEnvironment.current()
-        var floor: CaseResult?
+        var result = RunResult(
+            startedAt: startedAt, finishedAt: startedAt, environment: RunEnvironment.current(), settings: settings, cases: [],
+            interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
         do {
-            floor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
+            result.harnessFloor = try harnessFloor.map { try HarnessFloor.measure($0, harness: harness) }
         } catch CaseEnding.stopRequested {
             // Stopped before the first case: the run ends there, with no floor.
         }
         let floorPlan = try WakeFloorPlan(cases, keys: wakeFloors ? cases.map(wakeFloorKey) : cases.map { _ in nil })
-        var floors: [CaseResult] = []
         var results: [CaseResult] = []
-        var estimator = DurationEstimator()
+        results.reserveCapacity(cases.count)
+        var estimator = DurationEstimator(cases)
         var stopCause: String?
         for (offset, spec) in cases.enumerated() {
             if let cause = stopRequested() {
@@ -72,11 +78,12 @@ public struct BenchmarkRunner {
             progress(
                 Progress(
                     spec: spec, index: offset + 1, total: cases.count,
-                    remainingSeconds: estimator.remaining(cases[offset...], wakeFloorSeconds: floorPlan.secondsLeft(from: offset))))
+                    remainingSeconds: estimator.remaining(from: offset, wakeFloorSeconds: floorPlan.secondsLeft(from: offset))))
             let setup = try prepare(spec)
             func measureWakeFloor() throws {
-                floors.append(
-                    try HarnessFloor.measureWake(HarnessFloor.wakeSpec(beside: spec), sensors: setup.sensors, input: setup.input, harness: harness))
+                let floor = try HarnessFloor.measureWake(
+                    HarnessFloor.wakeSpec(beside: spec), sensors: setup.sensors, input: setup.input, harness: harness)
+                result.wakeFloors = (result.wakeFloors ?? []) + [floor]
             }
             // A case, or a wake floor beside it, stopped by a bound ends the run here.
             do {
@@ -91,31 +98,21 @@ public struct BenchmarkRunner {
                     break
                 }
                 // Nothing more is run or replayed: the workload may still be running, or hold the memory.
-                var halted = RunResult(
-                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
-                    cases: results, interruption: RunInterruption(state: .interrupted, plannedCases: cases.count))
-                halted.harnessFloor = floor
-                halted.wakeFloors = floors.isEmpty ? nil : floors
+                var halted = result
+                halted.cases = results
+                halted.finishedAt = RunResult.timestamp(Date())
+                halted.interruption = RunInterruption(state: .interrupted, plannedCases: cases.count)
                 throw RunHalted(run: halted, reason: ending)
             }
-            if offset + 1 < cases.count {
-                var partial = RunResult(
-                    startedAt: startedAt, finishedAt: RunResult.timestamp(Date()), environment: environment, settings: settings,
-                    cases: results, interruption: RunInterruption(state: .inProgress, plannedCases: cases.count))
-                partial.harnessFloor = floor
-                partial.wakeFloors = floors.isEmpty ? nil : floors
-                try checkpoint(partial)
-                mb_return_free_memory()
-            }
+            try caseFinished(results[offset], result)
+            // What the case and its keeping freed goes back to the kernel, so the next case's resident
+            // figures start from the run's own data.
+            mb_return_free_memory()
         }
-        let accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
-        var result = RunResult(
-            startedAt: startedAt, finishedAt: RunResult.timestamp(Date()),
-            environment: environment, settings: settings, cases: results, accuracy: accuracy,
-            interruption: stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
-        )
-        result.harnessFloor = floor
-        result.wakeFloors = floors.isEmpty ? nil : floors
+        result.accuracy = try scoreAccuracy(of: Array(cases.prefix(results.count)))
+        result.cases = results
+        result.finishedAt = RunResult.timestamp(Date())
+        result.interruption = stopCause.map { RunInterruption(state: .interrupted, signal: $0, plannedCases: cases.count) }
         return result
     }
 
@@ -131,7 +128,9 @@ public struct BenchmarkRunner {
         case .realtime:
             result = try RealTimeCase(harness: harness).run(spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input)
         case .virtual:
-            result = try VirtualTimeCase(harness: harness).run(spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors, input: setup.input)
+            result = try VirtualTimeCase(harness: harness).run(
+                spec, makeWorkload: setup.makeWorkload, sensors: setup.sensors,
+                replay: lastReplay.replay(spec, sensors: setup.sensors, input: setup.input))
         }
         result.sensors = setup.sensors.map(\.rawValue)
         return result
@@ -185,9 +184,13 @@ public struct BenchmarkRunner {
 
     /// Scores each distinct case (`CaseIdentity`) whose workload estimates something, or detects
     /// events, its source has the truth of, once whatever its modes and repetitions, and after a
-    /// workload's first such case, each recorded estimate that competes with it.
+    /// workload's first such case, each recorded estimate that competes with it. Cases fed the same
+    /// input (a rate's filters) are replayed together, reading it once (`AccuracyPass`); the replays
+    /// run on every core, each workload its own (nothing is being measured by then), and the results
+    /// come in the cases' order.
     public func scoreAccuracy(of cases: [CaseSpec]) throws -> [AccuracyResult] {
-        var results: [AccuracyResult] = []
+        // Chosen and prepared in order, on this thread: the input's own bookkeeping is not shared.
+        var passes: [AccuracyCase] = []
         var scored = Set<CaseIdentity>()
         var competed = Set<String>()
         for spec in cases {
@@ -196,31 +199,101 @@ public struct BenchmarkRunner {
             else { continue }
             let setup = try prepare(spec, recordingEvents: true)
             guard let reference = setup.input.reference else { continue }
-            let scorer = AccuracyScorer(reference: reference)
-            let pass = AccuracyPass.run(
-                spec, workload: try setup.makeWorkload(), animates: descriptor.displayRate != nil, sensors: setup.sensors,
-                input: setup.input, seconds: reference.duration)
-            var measures = scorer.score(pass.series, final: pass.final)
-            measures.events = EventScorer(reference: reference).score(pass.events, kinds: descriptor.events, tolerances: eventTolerances)
-            if !measures.isEmpty {
-                results.append(
-                    AccuracyResult(
-                        workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
-                        recordedTiming: spec.recordedTiming, measures: measures))
+            passes.append(
+                AccuracyCase(
+                    spec: spec, setup: setup, reference: reference, animates: descriptor.displayRate != nil, events: descriptor.events,
+                    competes: competed.insert(spec.workload).inserted))
+        }
+        var groups: [[Int]] = []
+        var openGroup: [AccuracyCase.Feed: Int] = [:]
+        for (index, pass) in passes.enumerated() {
+            if let group = openGroup[pass.feed], groups[group].count < Self.mostCasesPerPass {
+                groups[group].append(index)
+            } else {
+                openGroup[pass.feed] = groups.count
+                groups.append([index])
             }
-            guard competed.insert(spec.workload).inserted else { continue }
-            for competitor in reference.competitors {
-                let series = competitor.samples.filter { $0.time >= 0 && $0.time <= reference.duration }
-                let measures = scorer.score(series)
-                let window = reference.scoredWindow
-                let inWindow = series.filter { window.contains($0.time) }.count
-                guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
-                results.append(
-                    AccuracyResult(
-                        workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
-                        filter: AccuracyResult.competitorName(forEstimate: competitor.id),
-                        recordedEstimate: competitor.id, measures: measures))
+        }
+        // The longest passes (the most ticks) first, so no core is left with a long one at the end.
+        func ticks(_ group: [Int]) -> Double { passes[group[0]].spec.rateHz * passes[group[0]].reference.duration }
+        groups.sort { ticks($0) > ticks($1) }
+        var scores = [Result<[AccuracyResult], Error>?](repeating: nil, count: passes.count)
+        scores.withUnsafeMutableBufferPointer { slots in
+            // Each iteration writes its own group's slots only.
+            DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+                let members = groups[group].map { passes[$0] }
+                let estimates = Result {
+                    let first = members[0]
+                    return AccuracyPass.run(
+                        first.spec, workloads: try members.map { try $0.setup.makeWorkload() }, animate: first.animates,
+                        sensors: first.setup.sensors, input: first.setup.input, seconds: first.reference.duration)
+                }
+                for (offset, index) in groups[group].enumerated() {
+                    slots[index] = estimates.map { score(members[offset], $0[offset]) }
+                }
             }
+        }
+        return try scores.flatMap { try $0!.get() }
+    }
+
+    /// The most cases one accuracy pass replays together, so a sweep of many parameters at one rate
+    /// never holds all its workloads at once.
+    static let mostCasesPerPass = 8
+
+    /// A case to score, with what replaying it takes.
+    private struct AccuracyCase {
+        var spec: CaseSpec
+        var setup: CaseSetup
+        var reference: AccuracyReference
+        var animates: Bool
+        var events: [EventKind]
+        /// Whether the recorded estimates are scored beside it: its workload's first scored case.
+        var competes: Bool
+
+        /// What the events its pass reads depend on (`CaseInput.events`): cases alike in it are fed
+        /// the same events.
+        struct Feed: Hashable {
+            var rateHz: Double
+            var recordedTiming: Bool
+            var displayRateHz: Double?
+            var sensors: [SensorKind]
+            var seconds: Double
+        }
+
+        var feed: Feed {
+            Feed(
+                rateHz: spec.rateHz, recordedTiming: spec.recordedTiming, displayRateHz: animates ? spec.displayRateHz : nil, sensors: setup.sensors,
+                seconds: reference.duration)
+        }
+    }
+
+    /// The accuracy of `pass`'s estimates against its reference, and, when it competes, of each
+    /// recorded estimate beside it.
+    private func score(_ pass: AccuracyCase, _ estimates: AccuracyPass.Estimates) -> [AccuracyResult] {
+        let spec = pass.spec
+        let reference = pass.reference
+        var results: [AccuracyResult] = []
+        let scorer = AccuracyScorer(reference: reference)
+        var measures = scorer.score(estimates.series, final: estimates.final)
+        measures.events = EventScorer(reference: reference).score(estimates.events, kinds: pass.events, tolerances: eventTolerances)
+        if !measures.isEmpty {
+            results.append(
+                AccuracyResult(
+                    workload: spec.workload, rateHz: spec.rateHz, filter: spec.filter, parameters: spec.parameters,
+                    recordedTiming: spec.recordedTiming, measures: measures))
+        }
+        guard pass.competes else { return results }
+        for competitor in reference.competitors {
+            let series = competitor.samples.filter { $0.time >= 0 && $0.time <= reference.duration }
+            let measures = scorer.score(series)
+            let window = reference.scoredWindow
+            let inWindow = series.filter { window.contains($0.time) }.count
+            guard !measures.isEmpty, window.upperBound > window.lowerBound else { continue }
+            results.append(
+                AccuracyResult(
+                    workload: spec.workload, rateHz: Double(inWindow) / (window.upperBound - window.lowerBound),
+                    filter: AccuracyResult.competitorName(forEstimate: competitor.id),
+                    recordedEstimate: competitor.id, measures: measures))
         }
         return results
     }
@@ -260,24 +333,44 @@ public struct BenchmarkRunner {
 }
 
 /// Expects a real-time case to take its duration and a virtual one as long as the virtual cases so far.
+/// What is left of the plan is summed ahead, once, so each estimate costs the same however long the plan.
 struct DurationEstimator {
-    private var virtualSeconds: [Double] = []
+    /// From each case on: the virtual-time cases, the real-time ones, and their seconds.
+    private var ahead: [(virtual: Int, realtime: Int, realtimeSeconds: Double)]
+    private var virtualSeconds = 0.0
+    private var virtualCases = 0
     /// Set-up and sampler stop around each case, learned from real-time cases.
     private var overheadSeconds = 0.1
 
+    init(_ cases: [CaseSpec]) {
+        ahead = Array(repeating: (0, 0, 0), count: cases.count + 1)
+        for index in cases.indices.reversed() {
+            var next = ahead[index + 1]
+            switch cases[index].mode {
+            case .virtual: next.virtual += 1
+            case .realtime:
+                next.realtime += 1
+                next.realtimeSeconds += cases[index].durationSeconds
+            }
+            ahead[index] = next
+        }
+    }
+
     mutating func learn(_ spec: CaseSpec, seconds: Double) {
         switch spec.mode {
-        case .virtual: virtualSeconds.append(seconds)
+        case .virtual:
+            virtualSeconds += seconds
+            virtualCases += 1
         case .realtime: overheadSeconds = max(0, seconds - spec.durationSeconds)
         }
     }
 
-    /// Seconds `cases` are expected to take, with `wakeFloorSeconds` of wake floors still to measure.
-    func remaining(_ cases: ArraySlice<CaseSpec>, wakeFloorSeconds: Double = 0) -> Double {
-        let virtual = virtualSeconds.isEmpty ? 0.5 : virtualSeconds.reduce(0, +) / Double(virtualSeconds.count)
-        return cases.reduce(wakeFloorSeconds) { total, spec in
-            total + (spec.mode == .realtime ? spec.durationSeconds + overheadSeconds : virtual)
-        }
+    /// The seconds the cases from `index` on are expected to take, with `wakeFloorSeconds` of wake
+    /// floors still to measure.
+    func remaining(from index: Int, wakeFloorSeconds: Double = 0) -> Double {
+        let virtual = virtualCases == 0 ? 0.5 : virtualSeconds / Double(virtualCases)
+        let left = ahead[index]
+        return wakeFloorSeconds + Double(left.virtual) * virtual + left.realtimeSeconds + Double(left.realtime) * overheadSeconds
     }
 }
 

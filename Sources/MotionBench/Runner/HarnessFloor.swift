@@ -48,7 +48,9 @@ public enum HarnessFloor {
     static func measure(_ spec: CaseSpec, harness: CaseHarness) throws -> CaseResult {
         let descriptor = CountingWorkload.descriptor
         let input = CaseInput(source: VirtualDevice(scenario: .still, seed: spec.seed))
-        return try VirtualTimeCase(harness: harness).run(spec, makeWorkload: makeWorkload(spec), sensors: descriptor.sensors, input: input)
+        return try VirtualTimeCase(harness: harness).run(
+            spec, makeWorkload: makeWorkload(spec), sensors: descriptor.sensors,
+            replay: VirtualTimeCase.Replay(spec: spec, sensors: descriptor.sensors, input: input))
     }
 
     /// Measures the wake floor's case `spec` through `harness` in real time, fed `sensors` from `input`

@@ -154,8 +154,8 @@ struct HistoryCommand: ParsableCommand {
     }
 
     /// Every run.json the paths name, spelled from the path given: a file itself, or each under a
-    /// folder (hidden folders skipped), sorted. A path that does not exist, or a set of paths with no
-    /// run.json, is exit code 65.
+    /// folder (hidden folders skipped; a run that did not finish by its journal), sorted. A path that
+    /// does not exist, or a set of paths with no run.json, is exit code 65.
     private func runFiles() throws -> [String] {
         var files: [String] = []
         for path in paths {
@@ -174,10 +174,18 @@ struct HistoryCommand: ParsableCommand {
                 let name = (relative as NSString).lastPathComponent
                 if name.hasPrefix(".") {
                     found?.skipDescendants()
-                } else if name == RunFolder.runFile, found?.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                } else if [RunFolder.runFile, RunFolder.journalFile].contains(name),
+                    found?.fileAttributes?[.type] as? FileAttributeType == .typeRegular
+                {
                     files.append((path as NSString).appendingPathComponent(relative))
                 }
             }
+        }
+        // A journal counts only where it is what its folder's run is read from: no run.json beside it.
+        files.removeAll { file in
+            let url = URL(literalPath: file)
+            return RunFolder.isJournal(url)
+                && RunFolder.fileToRead(url.deletingLastPathComponent().appendingPathComponent(RunFolder.runFile)).path != url.path
         }
         guard !files.isEmpty else { throw CommandFailure("no run.json under \(paths.joined(separator: ", "))", exitCode: .badInput) }
         return files.sorted()

@@ -10,7 +10,10 @@ struct ReportCommand: ParsableCommand {
         commandName: "report", abstract: "Regenerate a run's CSV files, report.md and charts (or other formats) from its run.json."
     )
 
-    @Argument(help: ArgumentHelp("A run.json, or the run folder holding it.", valueName: "run.json"))
+    @Argument(
+        help: ArgumentHelp(
+            "A run.json, or the run folder holding it (or the journal of a run that did not finish, whose run.json it writes).",
+            valueName: "run.json"))
     var path: String
 
     @Option(help: ArgumentHelp("Folder to write into (default: the run.json's folder).", valueName: "dir"))
@@ -42,7 +45,16 @@ struct ReportCommand: ParsableCommand {
             } catch let error as EmittedFileError {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
-            let files = try RunReport.write(result, to: folder, formats: try FormatOption.parse(format), plots: plots)
+            // A run that did not finish gets its run.json back from its journal, in its own folder, once
+            // nothing writes the journal any more; the journal goes once run.json holds everything.
+            var formats = try FormatOption.parse(format)
+            var files: [String] = []
+            if RunFolder.isJournal(url), folder.standardizedFileURL.path == runFolder.standardizedFileURL.path, !RunJournal.isBeingWritten(url) {
+                files = try RunReport.write(result, to: folder, formats: [.json])
+                unlink(url.path)
+                formats.remove(.json)
+            }
+            files += try RunReport.write(result, to: folder, formats: formats, plots: plots)
             TerminalOutput.line("Wrote \(folder.path)/: \(files.joined(separator: ", "))")
         }
     }

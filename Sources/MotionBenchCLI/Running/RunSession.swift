@@ -8,10 +8,10 @@ import MotionResults
 /// does after parsing its flags, for a program of its own.
 ///
 /// - A folder never holds two runs: an earlier run's files go before this one's first file.
-/// - Finished cases survive a crash or `kill -9`: with the `json` format, run.json is replaced whole
-///   after each case (`RunCheckpoint`).
-/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json, and no
-///   folder if it made one and nothing else is in it.
+/// - Finished cases survive a crash or `kill -9`: with the `json` format, each is appended to the
+///   run's journal as it finishes (`RunJournal`), which run.json replaces when the run ends.
+/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json or
+///   journal, and no folder if it made one and nothing else is in it.
 /// - A measured case is never lost to what fails after it (instruction counts, emitted outputs,
 ///   plots, reports): run.json stays, or is written even without the `json` format, and the error
 ///   says where the cases are.
@@ -67,19 +67,21 @@ public struct RunSession {
         _ cases: [CaseSpec], with runner: BenchmarkRunner, settings: RunSettings, options: Options = Options()
     ) throws -> (run: RunResult, files: [String]) {
         defer { mb_disown_folder(folder.path) }
-        var checkpoint = RunCheckpoint(url: folder.appendingPathComponent(RunFolder.runFile))
+        var journal: RunJournal?
         var result: RunResult
         var halted: RunHalted?
         do {
             result = try runner.run(
                 cases, settings: settings, harnessFloor: options.harnessFloor, wakeFloors: options.wakeFloors, progress: options.progress,
                 stopRequested: options.stopRequested,
-                checkpoint: { partial in
-                    var partial = partial
-                    partial.shard = options.shard
+                caseFinished: { finished, run in
                     guard options.formats.contains(.json) else { return }
-                    if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
-                    try checkpoint.write(partial)
+                    if let journal { return try journal.append(finished, of: run) }
+                    try RunFolder.removePreviousRun(in: folder)
+                    var started = run
+                    started.shard = options.shard
+                    started.cases = [finished]
+                    journal = try RunJournal(url: folder.appendingPathComponent(RunFolder.journalFile), run: started)
                 })
             result.shard = options.shard
         } catch let error as RunHalted {
@@ -89,17 +91,17 @@ public struct RunSession {
             result = error.run
             result.shard = options.shard
         } catch {
-            discard(checkpoint)
+            discard(journal)
             throw error
         }
-        if !checkpoint.written { try RunFolder.removePreviousRun(in: folder) }
+        if journal == nil { try RunFolder.removePreviousRun(in: folder) }
         var files: [String] = []
         var writing = options
         if halted != nil {
             writing.countInstructions = false
             writing.emit = false
         }
-        let written = try writeFiles(of: result, runner: runner, options: writing, written: &files) { discard(checkpoint) }
+        let written = try writeFiles(of: result, runner: runner, options: writing, written: &files, journal: journal) { discard(journal) }
         if let halted {
             throw CommandFailure(
                 "\(halted); the run stopped there, its \(result.cases.count) finished case\(result.cases.count == 1 ? "" : "s") written to \(folder.path)"
@@ -108,25 +110,27 @@ public struct RunSession {
         return (written, files)
     }
 
-    /// Removes what the run made: its checkpoint, and the folder if the run made it and it is empty.
-    private func discard(_ checkpoint: RunCheckpoint) {
-        if checkpoint.written { try? FileManager.default.removeItem(at: checkpoint.url) }
+    /// Removes what the run made: its journal, and the folder if the run made it and it is empty.
+    private func discard(_ journal: RunJournal?) {
+        journal?.remove()
         if !folderExisted { rmdir(folder.path) }
     }
 
-    /// Writes the run's files: run.json first, then (when counting) the instruction counts, written
-    /// into run.json again with their profiles, then (when emitting, unless a stop was requested)
+    /// Writes the run's files: run.json first (which replaces the `journal`), then (when counting)
+    /// the instruction counts, written into run.json again with their profiles, then (when emitting, unless a stop was requested)
     /// the emitted outputs and their plots, then the reports; returns the run as written. Once
     /// run.json is written it stays, and without the `json` format it is written anyway when a later
     /// file fails; the failure is named, with where the cases are kept. When run.json itself cannot
     /// be written, `discard` removes what the run made and the error is thrown as it is.
     private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], discard: () -> Void
+        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], journal: RunJournal?,
+        discard: () -> Void
     ) throws -> RunResult {
         let formats = options.formats
         var result = measured
         do {
             written = try RunReport.write(result, to: folder, formats: formats.intersection([.json]))
+            journal?.remove()
             if options.countInstructions, options.stopRequested() == nil {
                 do {
                     let counts = try InstructionCounting.prepare { options.stopRequested() != nil }

@@ -55,6 +55,9 @@ public enum OpenMetricsText {
 
     /// A label value: backslash, double quote and line feed escaped, as the format asks.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        // Most values need nothing escaped, and Foundation's replacing copies even then.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
+            of: "\n", with: "\\n")
     }
 }

@@ -5,7 +5,7 @@ import MotionResults
 /// (`json`); summary.csv, features.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored
 /// (`csv`); the charts and report.md (`md`); gbench.json (`gbench-json`); action-benchmark.json
 /// (`action-json`); influx.lp (`influx`); openmetrics.txt (`openmetrics`); bmf.json (`bmf`). run.json
-/// goes first, as it holds every measured figure; then each other file, each written atomically, so
+/// goes first, as it holds every measured figure, and reaches the disk before anything else is done; then each other file, each written atomically, so
 /// a failure leaves whole files only: those written before it.
 public enum RunReport {
     /// Writes the files of `formats` (by default, run.json, the CSV files and report.md with its charts)
@@ -18,7 +18,8 @@ public enum RunReport {
         do {
             try AtomicFile.prepareFolder(folder)
             if formats.contains(.json) {
-                try AtomicFile.write(try run.encoded(), to: folder.appendingPathComponent(RunFolder.runFile))
+                // On the disk before a journal it replaces is removed.
+                try AtomicFile.write(try run.encoded(), to: folder.appendingPathComponent(RunFolder.runFile), durably: true)
                 written.append(RunFolder.runFile)
             }
             let files = try files(run, formats: formats, plots: plots)

@@ -3,7 +3,8 @@ import MotionResults
 /// `report.md`: the run's environment, tables comparing workloads, rates and filters in each mode,
 /// projected against measured CPU where both modes ran, the sampler's own cost, accuracy against
 /// cost when the source has truth, and the charts.
-/// Repeated cases are shown by their median, with the repetition count and spread.
+/// Repeated cases are shown by their median, with the repetition count and spread; a sweep of many
+/// rates, in bands of neighbouring rates (`rateBands`).
 public enum MarkdownReport {
     /// The Markdown text; `charts` are the SVG file names written next to it.
     public static func render(_ run: RunResult, charts: [ReportChart]) -> String {
@@ -21,17 +22,23 @@ public enum MarkdownReport {
         out += "**Mode** is virtual time (replayed flat out) or real time (paced by the wall clock); a figure is the median over the case's "
         out += "repetitions (**Reps**); CPU per second is in µs of one core's time per second (1 % of a core is 10,000 µs/s).\n\n"
         let groups = CaseKey.group(run.cases)
-        let virtual = groups.filter { $0.key.mode == .virtual }
-        let realtime = groups.filter { $0.key.mode == .realtime }
+        let rows = rateBands(groups)
+        if rows.count < groups.count {
+            out +=
+                "**Sweeps of more than \(mostRatesShown) rates are shown in \(bandCount) bands of neighbouring rates:** a row holds a band's cases "
+            out += "(Reps counts them) and gives their median; `\(RunFolder.summaryFile)` has every case.\n\n"
+        }
+        let virtual = rows.filter { $0.key.mode == .virtual }
+        let realtime = rows.filter { $0.key.mode == .realtime }
         if !virtual.isEmpty { out += virtualTable(virtual, samples: run.settings.sampleCount) }
         out += harnessFloor(run)
         out += recordingInVirtualTime(virtual)
         if !realtime.isEmpty { out += realtimeTable(realtime, run: run) }
         out += wakeFloor(run)
-        out += memoryTable(groups, charts: charts)
-        out += projectedAgainstMeasured(groups, run: run)
+        out += memoryTable(rows, charts: charts)
+        out += projectedAgainstMeasured(rows, run: run)
         out += parameterSweeps(groups)
-        out += samplerTable(groups)
+        out += samplerTable(rows)
         out += AccuracyReport.render(run, charts: charts)
         // Accuracy charts sit in their own section, and the plots over time in theirs.
         let plots = charts.filter(\.kind.isPlotOverTime)
@@ -136,7 +143,7 @@ public enum MarkdownReport {
         out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
             let cpu = SampleSummary(group.cases.map(\.cpuNsPerSample))
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
+            out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | "
             let spread = [\ChunkCost.p50NsPerSample, \.p90NsPerSample, \.p99NsPerSample].map { percentile in
                 cell(median(group.cases.map { $0.chunkCost?[keyPath: percentile] }), 1)
             }
@@ -182,7 +189,7 @@ public enum MarkdownReport {
         out += "the last tick or sample the case fed of it (the whole recording, unless the case is shorter or a lap cannot hold it all).\n\n"
         out += "| Workload | Rate (Hz) | Filter | Recording fed (s) | Recording (s) | Laps |\n|---|---:|---|---:|---:|---:|\n"
         for group in fed {
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
+            out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | "
             out += "\(cell(median(group.cases.map(\.recordingSecondsFed)), 2)) | \(cell(median(group.cases.map(\.recordingSeconds)), 2)) | "
             out += "\(cell(median(group.cases.map(\.laps)), 1)) |\n"
         }
@@ -205,7 +212,7 @@ public enum MarkdownReport {
             let lateness = [
                 median(cases.map { $0.lateness?.p50Us }), median(cases.map { $0.lateness?.p99Us }), median(cases.map { $0.lateness?.maxUs }),
             ]
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | "
+            out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | "
             out += "\(cell(median(cases.map(\.achievedHz)), 2)) | \(lateness.map { cell($0, 0) }.joined(separator: " / ")) | "
             out += "\(cell(median(cases.map { $0.missed.map(Double.init) }), 0)) | \(perSecond(median(cases.map(\.cpuPct)))) | "
             out += "\(aboveWakeFloor(cases, run: run)) | "
@@ -275,7 +282,7 @@ public enum MarkdownReport {
         out += "| Workload | Rate (Hz) | Filter | Mode | " + figures.map { "\($0.title) (KiB)" }.joined(separator: " | ") + " | Reps |\n"
         out += "|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
         for group in groups {
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
+            out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
             for figure in figures {
                 out += "\(cell(median(group.cases.map { figure.value($0).map { Double($0) / 1024 } }), 2)) | "
             }
@@ -299,7 +306,7 @@ public enum MarkdownReport {
         out += "| CPU ns/sample (virtual) | CPU ns/sample (real time) |\n"
         out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
         for (key, virtual, realtime) in pairs {
-            out += "| \(key.workload) | \(Format.hertz(key.rateHz)) | \(variant(key)) | "
+            out += "| \(key.workload) | \(rates(virtual)) | \(variant(key)) | "
             out += "\(perSecond(median(virtual.map(\.projectedCpuPct)))) | \(perSecond(median(realtime.map(\.cpuPct)))) | "
             out += "\(aboveWakeFloor(realtime, run: run)) | "
             out += "\(cell(median(virtual.map(\.cpuNsPerSample)), 1)) | \(cell(median(realtime.map(\.cpuNsPerSample)), 1)) |\n"
@@ -324,7 +331,7 @@ public enum MarkdownReport {
         out += "|---|---:|---|---|---:|---:|---:|\n"
         for group in groups {
             let cases = group.cases
-            out += "| \(group.key.workload) | \(Format.hertz(group.key.rateHz)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
+            out += "| \(group.key.workload) | \(rates(group.cases)) | \(variant(group.key)) | \(group.key.mode.rawValue) | "
             out += "\(cell(median(cases.map { Double($0.sampler.snapshots) }), 0)) | \(cell(median(cases.map(\.sampler.usPerSnapshot)), 1)) | "
             out += "\(perSecond(median(cases.map(\.sampler.cpuPct)))) |\n"
         }
@@ -359,6 +366,55 @@ public enum MarkdownReport {
             ("Peak RSS", "the process's peak resident memory during the case"),
         ])
         return out
+    }
+
+    /// The most rates a workload and variant in one mode is shown at, a row each.
+    static let mostRatesShown = 20
+    /// The bands a sweep of more rates is shown in.
+    static let bandCount = 10
+
+    /// `groups`, with each sweep of more than `mostRatesShown` rates (a workload and variant in one
+    /// mode) joined into `bandCount` bands of neighbouring rates, a row each: the band's cases under
+    /// the key of its lowest rate, where the band's first group stood.
+    static func rateBands(_ groups: [(key: CaseKey, cases: [CaseResult])]) -> [(key: CaseKey, cases: [CaseResult])] {
+        var sweeps: [CaseKey: [Int]] = [:]
+        for (index, group) in groups.enumerated() where !group.key.identity.recordedTiming {
+            var sweep = group.key
+            sweep.identity.rateHz = 0
+            sweeps[sweep, default: []].append(index)
+        }
+        // Each banded group's band, named by the band's lowest-rate group.
+        var bandOf: [Int: Int] = [:]
+        for members in sweeps.values where members.count > mostRatesShown {
+            let byRate = members.sorted { groups[$0].key.rateHz < groups[$1].key.rateHz }
+            for band in 0..<bandCount {
+                let slice = byRate[band * byRate.count / bandCount..<(band + 1) * byRate.count / bandCount]
+                for member in slice { bandOf[member] = slice.first! }
+            }
+        }
+        guard !bandOf.isEmpty else { return groups }
+        var rows: [(key: CaseKey, cases: [CaseResult])] = []
+        var rowOfBand: [Int: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            guard let band = bandOf[index] else {
+                rows.append(group)
+                continue
+            }
+            if let row = rowOfBand[band] {
+                rows[row].cases += group.cases
+            } else {
+                rowOfBand[band] = rows.count
+                rows.append((groups[band].key, group.cases))
+            }
+        }
+        return rows
+    }
+
+    /// The rate of a row's cases, or the span of a band's: `50` or `10–45`.
+    static func rates(_ cases: [CaseResult]) -> String {
+        let rates = cases.map(\.spec.rateHz)
+        guard let low = rates.min(), let high = rates.max(), low < high else { return Format.hertz(cases.first?.spec.rateHz ?? 0) }
+        return "\(Format.hertz(low))–\(Format.hertz(high))"
     }
 
     /// The filter, and the swept parameters when there are any: `raw · shapes=100`.

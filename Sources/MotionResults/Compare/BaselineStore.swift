@@ -30,9 +30,10 @@ public struct BaselineStore {
         folder.appendingPathComponent(name).appendingPathComponent("run.json")
     }
 
-    /// Copies `runFile` byte for byte to the baseline `name`, atomically, replacing any baseline of
-    /// that name, with its instruction profiles (`ProfileFiles`) when it has any; the run is read
-    /// first, so only a valid `run.json` becomes a baseline. Throws a `RunFileError` for an
+    /// Copies `runFile` byte for byte to the baseline `name` (a journal, as the run.json it stands
+    /// for: `RunFolder.fileToRead`), atomically, replacing any baseline of that name, with its
+    /// instruction profiles (`ProfileFiles`) when it has any; the run is read first, so only a valid
+    /// `run.json` becomes a baseline. Throws a `RunFileError` for an
     /// unreadable or malformed run, an `EmittedFileError` for a malformed profile and an
     /// `OutputError` for an unwritable store.
     /// Returns the baseline's `run.json` and the run it holds.
@@ -40,7 +41,9 @@ public struct BaselineStore {
     public func save(_ runFile: URL, as name: String) throws -> (file: URL, run: RunResult) {
         precondition(Self.isValidName(name))
         let run = try RunResult.load(from: runFile)
-        let data = try Data(contentsOf: runFile)
+        // A run that did not finish is read from its journal, and kept as the run.json it stands for.
+        let source = RunFolder.fileToRead(runFile)
+        let data = RunFolder.isJournal(source) ? try run.encoded() : try Data(contentsOf: source)
         let target = self.runFile(named: name)
         try AtomicFile.prepareFolder(target.deletingLastPathComponent())
         try AtomicFile.write(data, to: target)

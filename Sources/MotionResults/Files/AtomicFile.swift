@@ -11,21 +11,23 @@ import Foundation
 /// Writes files so a reader never sees half of one: the bytes go to a hidden temporary file in the
 /// same folder, which is renamed over the target only once complete. A failure removes the temporary.
 public enum AtomicFile {
-    /// Writes `data` to `url` atomically.
-    public static func write(_ data: Data, to url: URL) throws {
-        try write([(url, data)])
+    /// Writes `data` to `url` atomically; `durably`, the bytes and the rename reach the disk before
+    /// it returns (`fsync`), so a power cut then cannot lose the file.
+    public static func write(_ data: Data, to url: URL, durably: Bool = false) throws {
+        try write([(url, data)], durably: durably)
     }
 
     /// Writes several files so that either all are replaced or, on a failure, none: every temporary is
     /// written before the first rename. (A crash between renames can still leave some replaced.) POSIX
     /// calls rather than Data.write: their errno names the cause (No space left on device, File too
     /// large) where Foundation's errors on Linux often do not.
-    public static func write(_ files: [(url: URL, data: Data)]) throws {
+    /// `durably`, as `write(_:to:durably:)`.
+    public static func write(_ files: [(url: URL, data: Data)], durably: Bool = false) throws {
         var written: [(temporary: URL, url: URL)] = []
         defer { for file in written { unlink(file.temporary.path) } }
         for file in files {
             let temporary = temporaryURL(for: file.url)
-            if let reason = writeNew(file.data, at: temporary.path) {
+            if let reason = writeNew(file.data, at: temporary.path, durably: durably) {
                 unlink(temporary.path)
                 throw OutputError(path: file.url.path, reason: reason)
             }
@@ -34,6 +36,29 @@ public enum AtomicFile {
         for file in written where rename(file.temporary.path, file.url.path) != 0 {
             throw OutputError(path: file.url.path, reason: String(cString: strerror(errno)))
         }
+        if durably { for file in files { try flushFolder(of: file.url) } }
+    }
+
+    /// Flushes `file`'s bytes to the disk; 0, or -1 with errno set.
+    static func flush(_ file: Int32) -> Int32 {
+        #if os(Linux)
+            fdatasync(file)
+        #else
+            fsync(file)
+        #endif
+    }
+
+    /// Flushes the folder holding `url` to the disk, so a file just created or renamed there stays
+    /// after a power cut.
+    static func flushFolder(of url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let handle = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard handle >= 0, fsync(handle) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if handle >= 0 { close(handle) }
+            throw OutputError(path: folder.path, reason: "cannot flush the folder: \(reason)")
+        }
+        close(handle)
     }
 
     /// The hidden temporary `url` is written to before it is renamed into place.
@@ -41,11 +66,13 @@ public enum AtomicFile {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     }
 
-    /// Creates the file at `path` (which must not exist) holding `data`; the cause of a failure, or nil.
-    private static func writeNew(_ data: Data, at path: String) -> String? {
+    /// Creates the file at `path` (which must not exist) holding `data`, flushed to the disk when
+    /// `durably`; the cause of a failure, or nil.
+    private static func writeNew(_ data: Data, at path: String, durably: Bool) -> String? {
         let file = createNew(path)
         guard file >= 0 else { return String(cString: strerror(errno)) }
         var failure = data.withUnsafeBytes { writeAll($0, to: file) }
+        if failure == 0, durably, flush(file) != 0 { failure = errno }
         if close(file) != 0, failure == 0 { failure = errno }
         return failure == 0 ? nil : String(cString: strerror(failure))
     }

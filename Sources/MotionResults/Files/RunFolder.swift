@@ -5,6 +5,9 @@ import Foundation
 public enum RunFolder {
     /// Everything about the run; `compare`, `report` and `plot` read it.
     public static let runFile = "run.json"
+    /// The run's journal while it goes on (`RunJournal`): removed once run.json is written, so a
+    /// folder holding it alone holds a run that did not finish, which reads as its run.json would.
+    public static let journalFile = "run.journal"
     /// One row per case.
     public static let summaryFile = "summary.csv"
     /// One row per feature: a workload variant at a rate, both modes and every repetition together.
@@ -37,7 +40,8 @@ public enum RunFolder {
     /// The files of a run, besides its charts, that `removePreviousRun` removes.
     static var runFiles: [String] {
         [
-            runFile, summaryFile, featuresFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile, actionBenchmarkFile, influxFile,
+            runFile, journalFile, summaryFile, featuresFile, threadsFile, timeseriesFile, accuracyFile, reportFile, gbenchFile,
+            actionBenchmarkFile, influxFile,
             openMetricsFile, bencherFile,
         ]
     }
@@ -47,7 +51,7 @@ public enum RunFolder {
 
     /// Removes the files of the run `folder` holds, if any, so a new run written there never stands
     /// beside an older one's files (a run killed after its first case beside another's report). A
-    /// folder holds a run when its run.json or report.md is a file; the run's files are those `run`
+    /// folder holds a run when its run.json, journal or report.md is a file; the run's files are those `run`
     /// writes (`runFiles` and the charts beside them, every SVG file directly in it) and its folders
     /// (`runFolders`). Anything else in the folder stays, a folder of a file's name too (it is no run's,
     /// and the new run's writing there fails naming it). Throws an `OutputError` naming a file that
@@ -59,7 +63,7 @@ public enum RunFolder {
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &folderFlag) else { return nil }
             return folderFlag.boolValue
         }
-        guard [runFile, reportFile].contains(where: { isFolder($0) == false }) else { return }
+        guard [runFile, journalFile, reportFile].contains(where: { isFolder($0) == false }) else { return }
         for name in names {
             let isRunFile = (runFiles.contains(name) || name.hasSuffix(".svg")) && isFolder(name) == false
             guard isRunFile || (runFolders.contains(name) && isFolder(name) == true) else { continue }
@@ -92,6 +96,19 @@ public enum RunFolder {
         }
         return url
     }
+
+    /// The file a reader of the run file `url` reads: `url` itself, or, when `url` is a run.json that
+    /// does not exist, the journal beside it if there is one (a run that died before writing
+    /// run.json). `RunResult.load` reads through it, so a journal reads wherever run.json does.
+    public static func fileToRead(_ url: URL) -> URL {
+        guard url.lastPathComponent == runFile, !FileManager.default.fileExists(atPath: url.path) else { return url }
+        let journal = url.deletingLastPathComponent().appendingPathComponent(journalFile)
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: journal.path, isDirectory: &isFolder) && !isFolder.boolValue ? journal : url
+    }
+
+    /// Whether `url` names a run's journal rather than a run.json.
+    public static func isJournal(_ url: URL) -> Bool { url.lastPathComponent == journalFile }
 
     /// The emitted file of the case named `name` (`RunResult.caseNames`), relative to the run folder.
     public static func emittedFile(_ name: String) -> String { "\(emittedFolderName)/\(name).csv" }

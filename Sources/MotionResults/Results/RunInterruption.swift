@@ -1,10 +1,10 @@
-/// Why a `run.json` holds fewer cases than were planned: it is a checkpoint written while the run
-/// went on, or the run was stopped by a signal after the case in flight.
+/// Why a run holds fewer cases than were planned: it was read from the journal of a run that did
+/// not write its run.json (`RunJournal`), or the run was stopped by a signal after the case in flight.
 public struct RunInterruption: Sendable, Codable, Equatable {
     /// What the file is.
     public enum State: String, Sendable, Codable {
-        /// Written after each finished case while the run went on: if this is what is on disk, the
-        /// process died without a chance to write more (`kill -9`, a crash, a power cut).
+        /// Read from the run's journal, kept case by case while the run went on: unless the run is still
+        /// going, the process died without a chance to write more (`kill -9`, a crash, a power cut).
         case inProgress = "in-progress"
         /// The run was asked to stop and wrote every case it had finished.
         case interrupted
@@ -28,7 +28,7 @@ public struct RunInterruption: Sendable, Codable, Equatable {
     public func summary(finishedCases: Int) -> String {
         let progress = "\(finishedCases) of \(plannedCases) cases"
         switch state {
-        case .inProgress: return "incomplete: a checkpoint written after \(progress); the run did not finish"
+        case .inProgress: return "incomplete: \(progress) kept in its journal; the run did not finish"
         case .interrupted: return "interrupted\(signal.map { " by \($0)" } ?? "") after \(progress)"
         }
     }

@@ -2,18 +2,27 @@ import Foundation
 
 extension RunResult {
     /// Reads a `run.json`, refusing other schema versions with a message naming the file; accuracy
-    /// an older run scored that cannot be scored (`AccuracyResult.scorable`) is left out.
+    /// an older run scored that cannot be scored (`AccuracyResult.scorable`) is left out. A run.json
+    /// that does not exist is read from the journal beside it when there is one
+    /// (`RunFolder.fileToRead`), as is a journal named itself: a run that did not finish, whose
+    /// finished cases are all there.
     public static func load(from url: URL) throws -> RunResult {
-        let data = try read(url)
+        let file = RunFolder.fileToRead(url)
+        var run = RunFolder.isJournal(file) ? try RunJournal.read(file) : try decode(try readFile(file), path: file.path, kind: "run.json")
+        run.accuracy = run.accuracy.compactMap(\.scorable)
+        return run
+    }
+
+    /// The run `data` holds, read from `path`, which names a `kind` of file in messages; refuses
+    /// other schema versions.
+    static func decode(_ data: Data, path: String, kind: String) throws -> RunResult {
         // Decoded whole first: the schema's version alone is read only to say why a file is refused.
         let decoded = Result { try JSONDecoder().decode(RunResult.self, from: data) }
-        if case var .success(run) = decoded, run.schemaVersion == currentSchemaVersion {
-            if let (path, value) = run.firstImpossibleFigure() {
+        if case let .success(run) = decoded, run.schemaVersion == currentSchemaVersion {
+            if let (field, value) = run.firstImpossibleFigure() {
                 throw RunFileError(
-                    path: url.path, line: JSONSyntax.line(of: path, in: data),
-                    reason: "\(Self.path(path)) is \(value), which cannot be negative")
+                    path: path, line: JSONSyntax.line(of: field, in: data), reason: "\(Self.path(field)) is \(value), which cannot be negative")
             }
-            run.accuracy = run.accuracy.compactMap(\.scorable)
             return run
         }
         struct Version: Decodable { var schemaVersion: Int }
@@ -22,22 +31,23 @@ extension RunResult {
             version = try JSONDecoder().decode(Version.self, from: data).schemaVersion
         } catch {
             let (line, problem) = describe(error, in: data)
-            throw RunFileError(path: url.path, line: line, reason: "not a motionbench run.json (\(problem))")
+            throw RunFileError(path: path, line: line, reason: "not a motionbench \(kind) (\(problem))")
         }
         guard version == currentSchemaVersion, case let .failure(error) = decoded else {
-            throw RunFileError(path: url.path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
+            throw RunFileError(path: path, reason: "schema version \(version); this motionbench reads \(currentSchemaVersion)")
         }
         let (line, problem) = describe(error, in: data)
-        throw RunFileError(path: url.path, line: line, reason: problem)
+        throw RunFileError(path: path, line: line, reason: problem)
     }
 
-    /// The largest run.json read: a full run of every workload writes about 2 MB, so anything this big is not
-    /// one, and is refused before it is read into memory.
+    /// The largest run.json (or journal) read: a full run of every workload writes about 2 MB, and a
+    /// sweep of 5,000 cases about 20 MB, so anything this big is not one, and is refused before it is
+    /// read into memory.
     public static let largestFileBytes = 256 << 20
 
-    /// The bytes of a run.json, refusing a folder, a FIFO or device, a file too large and an unreadable
-    /// one by name.
-    private static func read(_ url: URL) throws -> Data {
+    /// The bytes of a run.json or journal, refusing a folder, a FIFO or device, a file too large and an
+    /// unreadable one by name.
+    static func readFile(_ url: URL) throws -> Data {
         // Non-blocking, so a FIFO named run.json is refused below instead of waiting for a writer.
         let handle = open(url.path, O_RDONLY | O_NONBLOCK)
         guard handle >= 0 else {
@@ -63,7 +73,7 @@ extension RunResult {
 
     /// What a decoding error says of `data`, with the line at fault: where the JSON itself breaks, or
     /// where the value at fault starts (for a missing field, the object that lacks it).
-    private static func describe(_ error: Error, in data: Data) -> (line: Int?, problem: String) {
+    static func describe(_ error: Error, in data: Data) -> (line: Int?, problem: String) {
         func line(_ keys: [CodingKey]) -> Int? { JSONSyntax.line(of: steps(keys), in: data) }
         switch error {
         case let DecodingError.dataCorrupted(context):

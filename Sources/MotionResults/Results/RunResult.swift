@@ -20,7 +20,7 @@ public struct RunResult: Sendable, Codable, Equatable {
     /// parameters; not per mode or repetition, which compute the same outputs) and per recorded
     /// competitor; empty when the source has no truth or no workload estimates anything.
     public var accuracy: [AccuracyResult]
-    /// Set when the run did not finish its plan: a checkpoint, or a run stopped by a signal; absent
+    /// Set when the run did not finish its plan: read from its journal, or stopped by a signal; absent
     /// (nil) for a complete run.
     public var interruption: RunInterruption?
     /// Set when the run measured one slice of a plan (`run --shard`); nil for a whole run.
@@ -54,10 +54,43 @@ public struct RunResult: Sendable, Codable, Equatable {
         self.interruption = interruption
     }
 
-    /// The JSON text of this run, keys sorted so files diff cleanly.
+    /// The JSON text of this run, keys sorted so files diff cleanly. The cases are encoded one at a
+    /// time and set into the rest at their key, indented as the encoder nests them: the same bytes as
+    /// encoding the run whole, without the encoder's copy of every case at once (for a sweep of
+    /// thousands of cases, several times the file's size).
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        var shell = self
+        shell.cases = []
+        let rest = try encoder.encode(shell)
+        // A string's newlines are escaped, so this (a top-level key's indent) is found once.
+        guard !cases.isEmpty, let slot = rest.firstRange(of: Data("\n  \"cases\" : [\n\n  ]".utf8)) else { return rest }
+        var text = Data(rest[..<slot.lowerBound])
+        text.append(contentsOf: "\n  \"cases\" : [".utf8)
+        for (index, result) in cases.enumerated() {
+            text.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
+            Self.append(try encoder.encode(result), indentedBy: 4, to: &text)
+        }
+        text.append(contentsOf: "\n  ]".utf8)
+        text.append(rest[slot.upperBound...])
+        return text
+    }
+
+    /// Appends `json` to `text`, each line indented by `spaces`; an empty line (an empty array's or
+    /// object's) stays empty, as the encoder writes it.
+    private static func append(_ json: Data, indentedBy spaces: Int, to text: inout Data) {
+        let newline = UInt8(ascii: "\n")
+        let indent = repeatElement(UInt8(ascii: " "), count: spaces)
+        var indented: [UInt8] = []
+        json.withUnsafeBytes { bytes in
+            indented.reserveCapacity(bytes.count + bytes.count / 4)
+            indented.append(contentsOf: indent)
+            for index in bytes.indices {
+                indented.append(bytes[index])
+                if bytes[index] == newline, index + 1 < bytes.count, bytes[index + 1] != newline { indented.append(contentsOf: indent) }
+            }
+        }
+        text.append(contentsOf: indented)
     }
 }

@@ -26,12 +26,7 @@ command -v git > /dev/null || { echo "history-scale.sh: needs git" >&2; exit 64;
 [[ -x /usr/bin/time ]] || { echo "history-scale.sh: needs GNU time (apt-get install -y time)" >&2; exit 64; }
 
 cd "$(dirname "$0")/.."
-if [[ -z "$binary" ]]; then
-    swift build -c release --product motionbench >&2
-    binary=.build/release/motionbench
-fi
-[[ -x "$binary" ]] || { echo "history-scale.sh: --binary: '$binary' is not an executable" >&2; exit 64; }
-binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+use_motionbench_binary
 
 use_work_folder "$keep"
 

@@ -28,11 +28,7 @@ done
 [[ -x /usr/bin/time ]] || { echo "sweep-scale.sh: needs GNU time (apt-get install -y time)" >&2; exit 64; }
 
 cd "$(dirname "$0")/.."
-if [[ -z "$binary" ]]; then
-    swift build -c release --product motionbench >&2
-    binary=.build/release/motionbench
-fi
-[[ -x "$binary" ]] || { echo "sweep-scale.sh: --binary: '$binary' is not an executable" >&2; exit 64; }
+use_motionbench_binary
 
 use_work_folder "$keep"
 

@@ -34,3 +34,14 @@ use_work_folder() {
         trap 'rm -rf "$work"' EXIT
     fi
 }
+
+# Sets `binary` to the absolute path of the motionbench executable `binary` names, or, when it is
+# empty, of one built now in release; exits 64 when it names nothing executable. Run from the root.
+use_motionbench_binary() {
+    if [[ -z "$binary" ]]; then
+        swift build -c release --product motionbench >&2
+        binary=.build/release/motionbench
+    fi
+    [[ -x "$binary" ]] || { echo "$(basename "$0"): --binary: '$binary' is not an executable" >&2; exit 64; }
+    binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+}

@@ -127,7 +127,9 @@ struct HistoryCommand: ParsableCommand {
                 runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings, minimumChange: try minimumChanges())
             guard let folder else {
                 // JSON escapes every control character itself, and must reach a pipe byte for byte.
-                if try outputs() == [.json] { print(try HistoryJSON.render(history), terminator: "") } else {
+                if try outputs() == [.json] {
+                    print(try HistoryJSON.render(history), terminator: "")
+                } else {
                     TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
                 }
                 return
@@ -136,7 +138,8 @@ struct HistoryCommand: ParsableCommand {
             let files = try HistoryReport.write(history, to: folder, formats: try outputs())
             let charts = files.filter { $0.hasSuffix(".svg") }.count
             TerminalOutput.message(
-                "Wrote \(folder.path)/: \(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", "))\(charts > 0 ? " and \(charts) charts" : "")")
+                "Wrote \(folder.path)/: \(files.filter { !$0.hasSuffix(".svg") }.joined(separator: ", "))\(charts > 0 ? " and \(charts) charts" : "")"
+            )
         }
     }
 

@@ -46,7 +46,7 @@ public struct HodgesLehmannShift: Sendable, Equatable {
         }
         let n = Double(n)
         let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
-        let k = Int((Double(total) / 2 - normalQuantile(1 - tail) * spread).rounded(.down))
+        let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
     }
 
@@ -61,10 +61,5 @@ public struct HodgesLehmannShift: Sendable, Equatable {
             k += 1
         }
         return max(1, k - 1)
-    }
-
-    /// The standard normal quantile of `probability` (in (0.5, 1)).
-    static func normalQuantile(_ probability: Double) -> Double {
-        StandardNormal.quantile(upperTail: 1 - probability)
     }
 }

@@ -54,7 +54,7 @@ public struct MannWhitneyU: Sendable, Equatable {
                 return
             }
             let z = (upper - mean - 0.5) / variance.squareRoot()
-            pValue = min(1, erfc(z / 2.squareRoot()))
+            pValue = min(1, 2 * StandardNormal.upperTail(z))
         }
     }
 

@@ -41,7 +41,7 @@ public struct ShiftBetweenSamples: Sendable, Equatable {
             return HodgesLehmannShift.lowerOrder(counts: MannWhitneyU.exactCounts(n1, n2), tail: tail)
         }
         let mean = Double(total) / 2, spread = (Double(total) * Double(n1 + n2 + 1) / 12).squareRoot()
-        let k = Int((mean - HodgesLehmannShift.normalQuantile(1 - tail) * spread).rounded(.down))
+        let k = Int((mean - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
     }
 }

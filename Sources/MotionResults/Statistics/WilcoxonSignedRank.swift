@@ -60,7 +60,7 @@ public struct WilcoxonSignedRank: Sendable, Equatable {
             }
             var distance = positiveRankSum - mean
             if distance != 0 { distance -= 0.5 * (distance > 0 ? 1 : -1) }
-            pValue = min(1, erfc(abs(distance) / variance.squareRoot() / 2.squareRoot()))
+            pValue = min(1, 2 * StandardNormal.upperTail(abs(distance) / variance.squareRoot()))
         }
     }
 

@@ -80,10 +80,26 @@ final class ChildProcess {
         let variables = environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { for string in argv + variables { free(string) } }
         var pid = pid_t()
-        let started = posix_spawn(&pid, executable, &actions, &attributes, argv, variables)
+        // Started and registered as owned under the lock the sweeps take, so a sweep on another
+        // thread never takes it for an orphan in between.
+        let started = Self.ownership.withLock {
+            let started = posix_spawn(&pid, executable, &actions, &attributes, argv, variables)
+            if started == 0 { _ = mb_own_child(pid) }
+            return started
+        }
         guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EPERM) }
         self.pid = pid
-        _ = mb_own_child(pid)
+    }
+
+    /// Held while a child is started and registered as owned, and while a sweep looks for orphans
+    /// (every child of this process not owned): children start on several threads at once (the
+    /// instruction counter's jobs).
+    private static let ownership = NSLock()
+
+    /// Sends `signal` to the process tree of `root` (0: none) and, when this process adopts them, to
+    /// the orphans it adopted, with no child starting meanwhile.
+    private static func stopTree(_ root: pid_t, _ signal: Int32) {
+        ownership.withLock { _ = mb_stop_process_tree(root, signal, 1) }
     }
 
     deinit {
@@ -109,21 +125,24 @@ final class ChildProcess {
     /// then waits for the child. The adopted orphans go too.
     func stop(grace: Double = 2) {
         if ending == nil, grace > 0 {
-            _ = mb_stop_process_tree(pid, SIGTERM, 1)
+            Self.stopTree(pid, SIGTERM)
             let deadline = mb_monotonic_ns() + UInt64(grace * 1e9)
             while reap(blocking: false) == nil, mb_monotonic_ns() < deadline { usleep(20_000) }
         }
-        _ = mb_stop_process_tree(ending == nil ? pid : 0, SIGKILL, 1)
+        Self.stopTree(ending == nil ? pid : 0, SIGKILL)
         _ = reap(blocking: true)
     }
 
-    /// Stops what the child left running when it ended (a detached grandchild, adopted as an
+    /// Stops what the children left running when they ended (a detached grandchild, adopted as an
     /// orphan), with everything that started, and waits for the orphans that ended meanwhile;
-    /// returns how many processes were still running.
+    /// returns how many processes were still running: this process's adopted orphans, whichever
+    /// child left them.
     func stopLeftovers() -> Int {
-        let left = Int(mb_adopted_orphans())
-        _ = mb_stop_process_tree(0, SIGKILL, 1)
-        return left
+        Self.ownership.withLock {
+            let left = Int(mb_adopted_orphans())
+            _ = mb_stop_process_tree(0, SIGKILL, 1)
+            return left
+        }
     }
 
     /// The child's ending once it has ended (waiting for it when `blocking`); nil while it runs.

@@ -50,7 +50,7 @@ import Testing
         #expect(try CLI.run(["report", killed.path, "--out", elsewhere.path]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: killed.path) == [RunFolder.journalFile])
         let report = try String(contentsOf: elsewhere.appendingPathComponent(RunFolder.reportFile), encoding: .utf8)
-        #expect(report.contains("**Not a complete run: incomplete: 1 of 2 cases kept in its journal; the run did not finish.**"))
+        #expect(report.contains("**Not a complete run: incomplete: the run did not finish; 1 of 2 cases kept.**"))
     }
 
     /// `report` in the killed run's own folder writes the run.json the journal stands for, and the

@@ -46,10 +46,17 @@ struct ReportCommand: ParsableCommand {
                 throw CommandFailure(error.description, exitCode: .badInput)
             }
             // A run that did not finish gets its run.json back from its journal, in its own folder, once
-            // nothing writes the journal any more; the journal goes once run.json holds everything.
+            // nothing writes the journal any more; the journal goes once run.json holds everything. A run
+            // still going is reported elsewhere only: its files here would stand beside its journal.
             var formats = try FormatOption.parse(format)
             var files: [String] = []
-            if RunFolder.isJournal(url), folder.standardizedFileURL.path == runFolder.standardizedFileURL.path, !RunJournal.isBeingWritten(url) {
+            let inRunFolder = folder.standardizedFileURL.path == runFolder.standardizedFileURL.path
+            let readsJournal =
+                RunFolder.isJournal(url) && !FileManager.default.fileExists(atPath: runFolder.appendingPathComponent(RunFolder.runFile).path)
+            if readsJournal, inRunFolder {
+                guard !RunJournal.isBeingWritten(url) else {
+                    throw CommandFailure("\(url.path): the run is still going: report it into another folder with --out, or once it ends")
+                }
                 files = try RunReport.write(result, to: folder, formats: [.json])
                 unlink(url.path)
                 formats.remove(.json)

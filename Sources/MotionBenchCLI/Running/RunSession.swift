@@ -10,11 +10,11 @@ import MotionResults
 /// - A folder never holds two runs: an earlier run's files go before this one's first file.
 /// - Finished cases survive a crash or `kill -9`: with the `json` format, each is appended to the
 ///   run's journal as it finishes (`RunJournal`), which run.json replaces when the run ends.
-/// - A run that fails while measuring (a full disk) leaves nothing of its own: no run.json or
-///   journal, and no folder if it made one and nothing else is in it.
-/// - A measured case is never lost to what fails after it (instruction counts, emitted outputs,
-///   plots, reports): run.json stays, or is written even without the `json` format, and the error
-///   says where the cases are.
+/// - A measured case is never lost to what fails after it (the next case, instruction counts,
+///   emitted outputs, plots, reports, run.json itself on a full disk): run.json stays, or is written
+///   even without the `json` format, or the journal stays (`motionbench report` writes its run.json),
+///   and the error says where the cases are. A run that fails before any case is kept leaves nothing
+///   of its own: no file, and no folder if it made one and nothing else is in it.
 /// - A case that passes the memory budget or does not return in time (`CaseBounds`) ends the run:
 ///   the cases before it are written as for a stop, and the error says why.
 /// - A stop request (`stopRequested`) ends the run after the case under way; what finished is
@@ -91,8 +91,7 @@ public struct RunSession {
             result = error.run
             result.shard = options.shard
         } catch {
-            discard(journal)
-            throw error
+            throw keptOrDiscarded(error, journal: journal)
         }
         if journal == nil { try RunFolder.removePreviousRun(in: folder) }
         var files: [String] = []
@@ -101,7 +100,7 @@ public struct RunSession {
             writing.countInstructions = false
             writing.emit = false
         }
-        let written = try writeFiles(of: result, runner: runner, options: writing, written: &files, journal: journal) { discard(journal) }
+        let written = try writeFiles(of: result, runner: runner, options: writing, written: &files, journal: journal)
         if let halted {
             throw CommandFailure(
                 "\(halted); the run stopped there, its \(result.cases.count) finished case\(result.cases.count == 1 ? "" : "s") written to \(folder.path)"
@@ -110,10 +109,16 @@ public struct RunSession {
         return (written, files)
     }
 
-    /// Removes what the run made: its journal, and the folder if the run made it and it is empty.
-    private func discard(_ journal: RunJournal?) {
-        journal?.remove()
+    /// What to throw for `error`, which ended the run before its run.json was written: with the
+    /// journal's cases kept where it has any, said in the message; otherwise `error` itself, once what
+    /// the run made is removed (the folder too, if the run made it and it is empty).
+    private func keptOrDiscarded(_ error: Error, journal: RunJournal?) -> Error {
+        if let journal, FileManager.default.fileExists(atPath: journal.url.path) {
+            return CommandFailure(
+                "\(error); the finished cases are kept in \(journal.url.path) (`motionbench report \(folder.path)` writes their run.json)")
+        }
         if !folderExisted { rmdir(folder.path) }
+        return error
     }
 
     /// Writes the run's files: run.json first (which replaces the `journal`), then (when counting)
@@ -121,10 +126,9 @@ public struct RunSession {
     /// the emitted outputs and their plots, then the reports; returns the run as written. Once
     /// run.json is written it stays, and without the `json` format it is written anyway when a later
     /// file fails; the failure is named, with where the cases are kept. When run.json itself cannot
-    /// be written, `discard` removes what the run made and the error is thrown as it is.
+    /// be written, the journal keeps the cases (`keptOrDiscarded`).
     private func writeFiles(
-        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], journal: RunJournal?,
-        discard: () -> Void
+        of measured: RunResult, runner: BenchmarkRunner, options: Options, written: inout [String], journal: RunJournal?
     ) throws -> RunResult {
         let formats = options.formats
         var result = measured
@@ -155,13 +159,11 @@ public struct RunSession {
         } catch {
             if let report = error as? ReportError { written += report.written }
             guard formats.contains(.json) ? written.contains(RunFolder.runFile) : true else {
-                discard()
-                throw error
+                throw keptOrDiscarded(error, journal: journal)
             }
             let runFile = folder.appendingPathComponent(RunFolder.runFile)
             if !written.contains(RunFolder.runFile), (try? RunReport.write(result, to: folder, formats: [.json])) == nil {
-                discard()
-                throw error
+                throw keptOrDiscarded(error, journal: journal)
             }
             throw CommandFailure("\(error); the measured cases are kept in \(runFile.path)")
         }

@@ -40,9 +40,13 @@ public struct BaselineStore {
     @discardableResult
     public func save(_ runFile: URL, as name: String) throws -> (file: URL, run: RunResult) {
         precondition(Self.isValidName(name))
-        let run = try RunResult.load(from: runFile)
-        // A run that did not finish is read from its journal, and kept as the run.json it stands for.
+        // A run that did not finish is read from its journal, and kept as the run.json it stands for;
+        // not while it is being written, as it may be going on.
         let source = RunFolder.fileToRead(runFile)
+        if RunFolder.isJournal(source), RunJournal.isBeingWritten(source) {
+            throw RunFileError(path: source.path, reason: "a run still being written: save it as a baseline once it has ended")
+        }
+        let run = try RunResult.load(from: runFile)
         let data = RunFolder.isJournal(source) ? try run.encoded() : try Data(contentsOf: source)
         let target = self.runFile(named: name)
         try AtomicFile.prepareFolder(target.deletingLastPathComponent())

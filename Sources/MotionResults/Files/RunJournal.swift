@@ -21,7 +21,8 @@ import Foundation
 public final class RunJournal {
     /// The file.
     public let url: URL
-    private let file: Int32
+    /// The journal's descriptor; -1 once closed.
+    private var file: Int32
     private let encoder: JSONEncoder
     private var removed = false
     /// The wake floors written so far.
@@ -66,13 +67,14 @@ public final class RunJournal {
             try AtomicFile.flushFolder(of: url)
         } catch {
             close(file)
+            file = -1
             unlink(temporary.path)
             throw error
         }
     }
 
     deinit {
-        close(file)
+        if file >= 0 { close(file) }
     }
 
     /// Appends `result` as a line, stamped with the time, with the wake floors `run` has measured
@@ -125,15 +127,23 @@ public final class RunJournal {
         var run = try RunResult.decode(Data(header), path: url.path, kind: "run journal")
         let decoder = JSONDecoder()
         run.cases.reserveCapacity(lines.count - 1)
+        var floors = run.wakeFloors ?? []
         for (offset, line) in lines.enumerated().dropFirst() {
             do {
                 let entry = try decoder.decode(Entry.self, from: Data(line))
                 run.cases.append(entry.result)
-                if let floors = entry.wakeFloors { run.wakeFloors = (run.wakeFloors ?? []) + floors }
+                floors.append(contentsOf: entry.wakeFloors ?? [])
                 run.finishedAt = entry.finishedAt
             } catch {
                 throw RunFileError(path: url.path, line: offset + 1, reason: RunResult.describe(error, in: Data(line)).problem)
             }
+        }
+        run.wakeFloors = floors.isEmpty ? nil : floors
+        // Checked as run.json's figures are; a case's line is the one after the header and the cases before it.
+        if let (field, value) = run.firstImpossibleFigure() {
+            throw RunFileError(
+                path: url.path, line: field.count > 1 ? Int(field[1]).map { $0 + 2 } : nil,
+                reason: "\(RunResult.path(field)) is \(value), which cannot be negative")
         }
         return run
     }

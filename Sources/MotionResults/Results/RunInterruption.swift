@@ -28,7 +28,7 @@ public struct RunInterruption: Sendable, Codable, Equatable {
     public func summary(finishedCases: Int) -> String {
         let progress = "\(finishedCases) of \(plannedCases) cases"
         switch state {
-        case .inProgress: return "incomplete: \(progress) kept in its journal; the run did not finish"
+        case .inProgress: return "incomplete: the run did not finish; \(progress) kept"
         case .interrupted: return "interrupted\(signal.map { " by \($0)" } ?? "") after \(progress)"
         }
     }

@@ -95,7 +95,7 @@ extension RunResult {
     }
 
     /// A path as messages write it: `cases[3].samples`.
-    private static func path(_ steps: [String]) -> String {
+    static func path(_ steps: [String]) -> String {
         steps.map { Int($0) != nil ? "[\($0)]" : ".\($0)" }.joined().trimmingPrefix(".").description
     }
 

@@ -34,9 +34,10 @@ public struct RunResult: Sendable, Codable, Equatable {
     public var harnessFloor: CaseResult? = nil
     /// What waking a workload thread for each sample and frame costs on this machine: a do-nothing
     /// workload paced in real time as the run's real-time cases are (`WakePacing`), measured for each
-    /// pacing in each repetition twice, for half a case's length (a second at least), just before the
-    /// first case it serves and just after the last (`CostAboveWakeFloor`); nil for a run without
-    /// real-time cases, a merged run, and runs recorded before the wake floor was measured.
+    /// pacing in each repetition twice, for half a case's length (at least a second, no longer than
+    /// the case), just before the first case it serves and just after the last (`CostAboveWakeFloor`);
+    /// nil for a run without real-time cases, a merged run, and runs recorded before the wake floor
+    /// was measured.
     public var wakeFloors: [CaseResult]? = nil
 
     /// Creates a run result of the current schema.
@@ -65,7 +66,9 @@ public struct RunResult: Sendable, Codable, Equatable {
         shell.cases = []
         let rest = try encoder.encode(shell)
         // A string's newlines are escaped, so this (a top-level key's indent) is found once.
-        guard !cases.isEmpty, let slot = rest.firstRange(of: Data("\n  \"cases\" : [\n\n  ]".utf8)) else { return rest }
+        guard !cases.isEmpty else { return rest }
+        // An encoder that wrote the empty array otherwise gets the run encoded whole.
+        guard let slot = rest.firstRange(of: Data("\n  \"cases\" : [\n\n  ]".utf8)) else { return try encoder.encode(self) }
         var text = Data(rest[..<slot.lowerBound])
         text.append(contentsOf: "\n  \"cases\" : [".utf8)
         for (index, result) in cases.enumerated() {

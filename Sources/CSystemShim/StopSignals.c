@@ -25,8 +25,11 @@ static void write_stderr(const char *text) {
 static void on_stop_signal(int number) {
     int expected = 0;
     if (atomic_compare_exchange_strong(&first_signal, &expected, number)) {
+        // The interrupted code may be about to read errno: the calls here must not change it.
+        int saved = errno;
         atomic_store(&first_signal_ns, mb_monotonic_ns());
         write_stderr(first_message);
+        errno = saved;
         return;
     }
     write_stderr(second_message);

@@ -121,7 +121,7 @@ public final class RunInput {
         let placed = fromStart ? events.map { LabelledEvent($0.label, at: $0.time + start, until: $0.end.map { $0 + start }) } : events
         let base = timeBase(of: trace)
         let reason: String?
-        if !placed.contains(where: { (base.origin...base.end).contains($0.time) }) {
+        if !placed.contains(where: { base.origin <= $0.time && $0.time <= base.end }) {
             reason =
                 fromStart
                 ? "none of its \(events.count) labels falls within the recording, read as seconds from its start (0 to \(length) s)"

@@ -31,8 +31,7 @@ final class EventQueue {
 
     /// Sample ticks the workload has handled.
     private(set) var handledTicks = 0
-    /// Monotonic nanoseconds when the workload had handled its first tick, and its last.
-    private(set) var firstHandledNs: UInt64 = 0
+    /// Monotonic nanoseconds when the workload had handled its last tick.
     private(set) var lastHandledNs: UInt64 = 0
 
     init(capacity: Int) {
@@ -77,7 +76,6 @@ final class EventQueue {
         if handlingTickEnd {
             handlingTickEnd = false
             lastHandledNs = mb_monotonic_ns()
-            if handledTicks == 0 { firstHandledNs = lastHandledNs }
             handledTicks += 1
         }
         while count == 0 && !closed { pthread_cond_wait(nonEmpty, mutex) }

@@ -23,6 +23,8 @@ final class LastReplay {
             rateHz: spec.rateHz, recordedTiming: spec.recordedTiming, displayRateHz: spec.displayRateHz, sampleCount: spec.sampleCount,
             sensors: sensors)
         if let last, last.input == key { return last.replay }
+        // The last lap goes before the next is made, so two are never held at once.
+        last = nil
         let replay = VirtualTimeCase.Replay(spec: spec, sensors: sensors, input: input)
         last = (key, replay)
         return replay

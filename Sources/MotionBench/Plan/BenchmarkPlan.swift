@@ -68,7 +68,6 @@ public enum BenchmarkPlan {
         if let unknown = request.parameters.keys.sorted().first(where: { !declared.contains($0) }) {
             throw PlanError.unknownParameter(unknown, known: declared.sorted())
         }
-        try checkSize(Double(perRepetition.count) * Double(request.repetitions))
 
         let unfed = descriptors.map { ($0.name, input.missingSensors(for: $0)) }.filter { !$0.1.isEmpty }
         if explicit, let (workload, missing) = unfed.min(by: { $0.0 < $1.0 }) {
@@ -80,6 +79,7 @@ public enum BenchmarkPlan {
             perRepetition = recordedTiming(perRepetition, catalogue: catalogue, input: input, sampleCount: request.sampleCount)
         }
         perRepetition = try request.selection.select(perRepetition)
+        try checkSize(Double(perRepetition.count) * Double(request.repetitions))
         try checkFramesPerTick(perRepetition)
         let cases = (1...request.repetitions).flatMap { repetition in
             perRepetition.map { spec in

@@ -85,14 +85,17 @@ public struct BenchmarkRunner {
                     HarnessFloor.wakeSpec(beside: spec), sensors: setup.sensors, input: setup.input, harness: harness)
                 result.wakeFloors = (result.wakeFloors ?? []) + [floor]
             }
-            // A case, or a wake floor beside it, stopped by a bound ends the run here.
+            // A case, or a wake floor beside it, stopped by a bound ends the run here; a floor is not
+            // begun once a stop is asked for, as it is no result anyone keeps.
             do {
-                if floorPlan.before[offset] { try measureWakeFloor() }
+                if floorPlan.before[offset], stopRequested() == nil { try measureWakeFloor() }
                 let caseStart = Date()
                 results.append(try run(spec, setup))
                 estimator.learn(spec, seconds: Date().timeIntervalSince(caseStart))
-                if floorPlan.after[offset] { try measureWakeFloor() }
+                if floorPlan.after[offset], stopRequested() == nil { try measureWakeFloor() }
             } catch let ending as CaseEnding {
+                // A case that finished before its floor was stopped is kept as every finished case is.
+                if results.count > offset { try caseFinished(results[offset], result) }
                 if case .stopRequested = ending {
                     stopCause = stopRequested() ?? "a stop request"
                     break

@@ -219,6 +219,8 @@ struct CaseHarness {
                 continue
             }
             if let deadlineSeconds, seconds(since: start) > deadlineSeconds + bounds.returnGraceSeconds {
+                // Told to end all the same, in case it comes back to look (a hub waiting for room).
+                threads.stop.raise()
                 throw CaseEnding.didNotReturn(spec, seconds: bounds.returnGraceSeconds, why: "the end of its case's time")
             }
             if bounds.stopsCaseInFlight {

@@ -239,6 +239,17 @@ import Testing
         #expect(RunCSV.summary(run).split(separator: "\n").count == 1 + 50, "every case stays in summary.csv")
     }
 
+    @Test func aSweepOfManyFeaturesShowsEachVariantsEndsAndKeepsEveryRowInTheCSV() throws {
+        let run = rateSweep(150)
+        let markdown = MarkdownReport.render(run, charts: [])
+        let section = markdown.components(separatedBy: "## What each feature costs")[1].components(separatedBy: "\n## ")[0]
+        #expect(section.contains("**2 of 150 features shown:**"))
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| accelerometer") }
+        #expect(rows.count == 2 && rows[0].contains("| 10 |") && rows[1].contains("| 1500 |"), "\(rows)")
+        #expect(RunCSV.features(run).split(separator: "\n").count == 1 + 150)
+        #expect(!MarkdownReport.render(rateSweep(100), charts: []).contains("features shown"))
+    }
+
     @Test func twentyRatesKeepARowEach() {
         let run = rateSweep(20)
         let markdown = MarkdownReport.render(run, charts: RunCharts.make(run))

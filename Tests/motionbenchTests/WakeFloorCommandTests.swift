@@ -47,6 +47,7 @@ import Testing
         #expect(report.contains("| Workload | Variant | Rate (Hz) |") && report.contains("Above wake floor µs/s"))
         let features = try String(contentsOf: folder.appendingPathComponent("features.csv"), encoding: .utf8).split(separator: "\n")
         #expect(features.count == 4 && features[0].contains("above_wake_floor_us_per_s,above_wake_floor_resolution_us_per_s,wake_floor_us_per_s"))
+        #expect(features[0].hasSuffix("above_wake_floor_ns_per_sample,above_wake_floor_resolution_ns_per_sample,wake_floor_ns_per_sample"))
     }
 
     @Test func noFloorIsMeasuredWithoutRealTimeCases() throws {

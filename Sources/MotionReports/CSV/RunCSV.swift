@@ -1,8 +1,9 @@
 import MotionResults
 
-/// The CSV files of a run: `summary.csv` (a row per case), `threads.csv` (a row per case and
-/// thread), `timeseries.csv` (a row per sampler reading and thread) and, when the source has truth,
-/// `accuracy.csv` (a row per scored estimator).
+/// The CSV files of a run: `summary.csv` (a row per case), `features.csv` (a row per feature: a
+/// workload variant at a rate, both modes and every repetition together), `threads.csv` (a row per
+/// case and thread), `timeseries.csv` (a row per sampler reading and thread) and, when the source has
+/// truth, `accuracy.csv` (a row per scored estimator).
 public enum RunCSV {
     /// Columns that identify a case, first in every file so the files join on them.
     static let caseColumns = ["workload", "rate_hz", "filter", "params", "mode", "repetition"]
@@ -59,7 +60,8 @@ public enum RunCSV {
         var table = CSVTable(header: [
             "workload", "rate_hz", "filter", "params", "cpu_ns_per_sample", "cpu_us_per_s", "instructions_per_sample",
             "above_wake_floor_us_per_s", "above_wake_floor_resolution_us_per_s", "wake_floor_us_per_s", "heap_held_bytes",
-            "heap_peak_bytes", "allocs_per_sample", "accuracy_metric", "accuracy", "standing",
+            "heap_peak_bytes", "allocs_per_sample", "accuracy_metric", "accuracy", "standing", "above_wake_floor_ns_per_sample",
+            "above_wake_floor_resolution_ns_per_sample", "wake_floor_ns_per_sample",
         ])
         for row in FeatureCost.rows(run) {
             let identity = row.identity
@@ -71,7 +73,8 @@ public enum RunCSV {
                 Format.significant(above?.cpuUsPerSecond, 4), Format.significant(above?.resolutionUsPerSecond, 3),
                 Format.significant(above?.floorUsPerSecond, 4), Format.fixed(row.heapHeldBytes, 0), Format.fixed(row.heapPeakBytes, 0),
                 Format.significant(row.allocationsPerSample, 4), accuracy?.qualityMetric?.rawValue ?? "",
-                Format.significant(accuracy?.quality, 6), accuracy?.standingText ?? "",
+                Format.significant(accuracy?.quality, 6), accuracy?.standingText ?? "", Format.significant(above?.cpuNsPerSample, 4),
+                Format.significant(above?.resolutionNsPerSample, 3), Format.significant(above?.floorNsPerSample, 4),
             ])
         }
         return table.text

@@ -131,8 +131,9 @@ public enum CompareMarkdown {
         out += "Missing figures are shown as —. "
         out += "Timings gate only where both runs have \(ComparisonSettings.minimumRepetitionsForTest) or more repetitions and "
         out += "no instruction counts (unless asked): a single run's timing on a shared machine moves beyond the tolerances whatever "
+        let confidence = Format.hertz(((1 - comparison.settings.alpha) * 100_000).rounded() / 1000)
         out += "the code did. A timing's absolute tolerance is at least what the runs' repetitions resolve (±, the half-width of the "
-        out += "95 % interval of the shift between them); a timing is *unresolved* where that interval reaches beyond the tolerance, "
+        out += "\(confidence) % interval of the shift between them); a timing is *unresolved* where that interval reaches beyond the tolerance, "
         out += "or, with fewer repetitions, where it moved by less than a factor of \(Format.hertz(TimingResolution.singleRunFactor)), "
         out += "all a single run resolves. The counts of regressed, improved, unchanged and unresolved figures above are of those that gate. "
         out +=

@@ -5,10 +5,15 @@ import MotionResults
 enum FeatureTable {
     /// The section, empty for a run without cases.
     static func render(_ run: RunResult) -> String {
-        let rows = FeatureCost.rows(run)
-        guard !rows.isEmpty else { return "" }
+        let all = FeatureCost.rows(run)
+        guard !all.isEmpty else { return "" }
+        let rows = shown(all)
         let columns = Column.all.filter { column in rows.contains { column.cell($0) != "—" } }
         var out = "## What each feature costs\n\n"
+        if rows.count < all.count {
+            out += "**\(rows.count) of \(all.count) features shown:** a variant's lowest and highest rate, and every row marked ★ or ?; "
+            out += "`features.csv` has them all.\n\n"
+        }
         out += "| Workload | Variant | Rate (Hz) | " + columns.map(\.title).joined(separator: " | ") + " |\n"
         out += "|---|---|---:|" + columns.map { $0.isText ? "---|" : "---:|" }.joined() + "\n"
         for row in rows {
@@ -24,6 +29,38 @@ enum FeatureTable {
         out += "which real time pays on top and which the *above wake floor* column takes away.\n\n"
         out += MarkdownReport.definitions(columns.map { ($0.title, $0.meaning) })
         return out
+    }
+
+    /// The most rows the table shows whole.
+    static let mostRowsShown = 100
+
+    /// `rows`, or past `mostRowsShown` (a sweep of many rates) those a reader decides with: each
+    /// variant's lowest and highest rate, and each row ranked best or unsettled; in their order.
+    static func shown(_ rows: [FeatureCost]) -> [FeatureCost] {
+        guard rows.count > mostRowsShown else { return rows }
+        struct Variant: Hashable {
+            var workload: String, filter: String, parameters: String, recordedTiming: Bool
+        }
+        func variant(_ row: FeatureCost) -> Variant {
+            Variant(
+                workload: row.identity.workload, filter: row.identity.filter, parameters: row.identity.parameterText,
+                recordedTiming: row.identity.recordedTiming)
+        }
+        var ends: [Variant: (lowest: Int, highest: Int)] = [:]
+        for (index, row) in rows.enumerated() {
+            let key = variant(row)
+            guard let known = ends[key] else {
+                ends[key] = (index, index)
+                continue
+            }
+            let lowest = row.identity.rateHz < rows[known.lowest].identity.rateHz ? index : known.lowest
+            let highest = row.identity.rateHz > rows[known.highest].identity.rateHz ? index : known.highest
+            ends[key] = (lowest, highest)
+        }
+        let kept = Set(ends.values.flatMap { [$0.lowest, $0.highest] })
+        return rows.enumerated().filter { index, row in
+            kept.contains(index) || [.best, .unsettled].contains(row.accuracy?.standing)
+        }.map(\.element)
     }
 
     /// One column after the case's own three.

@@ -250,13 +250,18 @@ public enum MarkdownReport {
         guard let floors = run.wakeFloors, !floors.isEmpty else { return "" }
         var out = "### The wake floor\n\n"
         out += "A workload that does nothing but count its samples, paced in real time as the cases above are (the same rate, frames and "
-        out += "sensors), measured twice for each pacing in each repetition, for half a case's length (a second at least), just before "
-        out += "the first case it serves and just after the last. Its CPU is this machine's cost of waking a thread for every sample "
-        out += "and frame, which a phone pays at its own price: it is not portable, and the report sets each real-time case above it.\n\n"
+        out += "sensors), measured twice for each pacing in each repetition, for half a case's length (at least a second, no longer than "
+        out += "the case), just before the first case it serves and just after the last. Its CPU is this machine's cost of waking a "
+        out += "thread for every sample and frame, which a phone pays at its own price: it is not portable, and the report sets each "
+        out += "real-time case above it.\n\n"
         out += "| Rate (Hz) | Frames (Hz) | Sensors | Rep | Measured | CPU µs/s | CPU ns/sample |\n|---:|---:|---:|---:|---|---:|---:|\n"
-        var seen: [String: Int] = [:]
+        struct Key: Hashable {
+            var pacing: WakePacing?
+            var repetition: Int
+        }
+        var seen: [Key: Int] = [:]
         for floor in floors {
-            let key = "\(floor.spec.rateHz) \(floor.spec.displayRateHz ?? 0) \(floor.sensors?.count ?? 0) \(floor.spec.repetition)"
+            let key = Key(pacing: WakePacing(floor), repetition: floor.spec.repetition)
             let order = seen[key, default: 0]
             seen[key] = order + 1
             let rate = floor.spec.recordedTiming ? "native \(Format.significant(floor.spec.rateHz, 4))" : Format.hertz(floor.spec.rateHz)

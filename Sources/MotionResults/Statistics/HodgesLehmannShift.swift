@@ -46,7 +46,8 @@ public struct HodgesLehmannShift: Sendable, Equatable {
         }
         let n = Double(n)
         let spread = (n * (n + 1) * (2 * n + 1) / 24).squareRoot()
-        let k = Int((Double(total) / 2 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
+        // With the continuity correction, as the exact order: P(T ≤ k − 1) ≤ tail.
+        let k = Int((Double(total) / 2 + 0.5 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
     }
 

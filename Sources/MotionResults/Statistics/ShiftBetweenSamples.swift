@@ -41,7 +41,8 @@ public struct ShiftBetweenSamples: Sendable, Equatable {
             return HodgesLehmannShift.lowerOrder(counts: MannWhitneyU.exactCounts(n1, n2), tail: tail)
         }
         let mean = Double(total) / 2, spread = (Double(total) * Double(n1 + n2 + 1) / 12).squareRoot()
-        let k = Int((mean - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
+        // With the continuity correction, as the exact order: P(U ≤ k − 1) ≤ tail.
+        let k = Int((mean + 0.5 - StandardNormal.quantile(upperTail: tail) * spread).rounded(.down))
         return min(max(1, k), total / 2)
     }
 }

@@ -127,22 +127,25 @@ struct ABCommand: ParsableCommand {
             let arguments = runArguments.contains("--quick") ? runArguments : runArguments + ["--quick"]
             let progress = isatty(STDERR_FILENO) == 1
             var baselineRuns: [RunResult] = [], candidateRuns: [RunResult] = []
-            for round in 0...rounds {
-                if let signal = StopSignal.received() {
-                    throw CommandFailure("stopped by \(signal.name) after \(round) of \(rounds) rounds", exitCode: signal.exitCode)
-                }
-                guard round < rounds else { break }
-                if progress { FileHandle.standardError.write(Data("\r\u{1B}[Kround \(round + 1)/\(rounds)".utf8)) }
-                // ABBA: the baseline first in even rounds, second in odd ones.
-                if round % 2 == 0 {
-                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
-                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
-                } else {
-                    candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
-                    baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+            do {
+                // The round's line is cleared however the rounds end, so a message starts on a line of its own.
+                defer { if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+                for round in 0...rounds {
+                    if let signal = StopSignal.received() {
+                        throw CommandFailure("stopped by \(signal.name) after \(round) of \(rounds) rounds", exitCode: signal.exitCode)
+                    }
+                    guard round < rounds else { break }
+                    if progress { FileHandle.standardError.write(Data("\r\u{1B}[Kround \(round + 1)/\(rounds)".utf8)) }
+                    // ABBA: the baseline first in even rounds, second in odd ones.
+                    if round % 2 == 0 {
+                        baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                        candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                    } else {
+                        candidateRuns.append(try candidate.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                        baselineRuns.append(try baseline.runRound(round, arguments: arguments, in: scratch, timeout: roundTimeout))
+                    }
                 }
             }
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let comparison = PairedComparison(baseline: baselineRuns, candidate: candidateRuns, settings: settings)
             let names = (baselineExecutable, candidateExecutable), environments = (baselineEnv, candidateEnv)
             let text = ABMarkdown.render(

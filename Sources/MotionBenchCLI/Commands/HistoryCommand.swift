@@ -23,9 +23,10 @@ struct HistoryCommand: ParsableCommand {
             value, each step kept when noise alone would show one as strong less often than --alpha and \
             lines fitted on each side of it still jump there (a slow drift bends instead). A step that \
             goes the worse way by more than --min-change (by default compare's tolerance) is flagged as \
-            a regression. The Markdown goes to stdout, or with --format json the JSON; --out writes \
-            history.md with an SVG chart per series, and with --format html history.html (one \
-            self-contained page), json history.json, csv history.csv and history-steps.csv. Exit codes: \
+            a regression. Without --out, the Markdown goes to stdout, or the JSON when --format is json \
+            alone; with --out, the Markdown goes to stdout and the folder gets the files --format names: \
+            md history.md with an SVG chart per series, html history.html (one self-contained page), \
+            json history.json, csv history.csv and history-steps.csv. Exit codes: \
             0 success; 64 a bad command line or an unwritable --out; 65 a folder that does not exist or \
             holds no readable run.json.
             """
@@ -126,9 +127,8 @@ struct HistoryCommand: ParsableCommand {
             let history = RunHistory(
                 runs: runs, excluded: unreadable, commitTime: { times[$0.lowercased()] }, settings: settings, minimumChange: try minimumChanges())
             guard let folder else {
-                // JSON escapes every control character itself, and must reach a pipe byte for byte.
                 if try outputs() == [.json] {
-                    print(try HistoryJSON.render(history), terminator: "")
+                    TerminalOutput.json(try HistoryJSON.render(history))
                 } else {
                     TerminalOutput.print(HistoryMarkdown.render(history), terminator: "")
                 }

@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The most resident memory the process may reach in a case, in MiB (default: half the machine's); past it the case is stopped and the run ends.",
+            "The most resident memory the process may reach in a case, in MiB (default: half what the process may have: the machine's memory, or its container's limit when lower); past it the case is stopped and the run ends.",
             valueName: "mib"))
     var memoryBudget: Double?
 
@@ -220,8 +220,14 @@ struct RunCommand: ParsableCommand {
             if let slice, !quiet {
                 TerminalOutput.message("note: shard \(slice.shard.label): \(cases.count) of the plan's \(plan.cases.count) cases")
             }
-            let (counted, files) = try session.run(cases, with: runner, settings: settings, options: options)
-            progress.finish()
+            let (counted, files): (RunResult, [String])
+            do {
+                (counted, files) = try session.run(cases, with: runner, settings: settings, options: options)
+                progress.finish()
+            } catch {
+                progress.finish()
+                throw error
+            }
             let folder = session.folder
             if quiet {
                 TerminalOutput.line(folder.path)
@@ -247,10 +253,20 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The bounds every case keeps to: a stop signal honoured within a case after its grace, and the
-    /// memory budget (`--memory-budget`, by default half the machine's memory).
+    /// memory budget (`--memory-budget`, by default half the memory the process may have).
     private func caseBounds() -> CaseBounds {
-        let budget = memoryBudget.map { UInt64($0 * 1_048_576) } ?? ProcessInfo.processInfo.physicalMemory / 2
+        let budget = memoryBudget.map { UInt64($0 * 1_048_576) } ?? Self.availableMemoryBytes() / 2
         return CaseBounds(stopRequested: { StopSignal.secondsSinceReceived() }, memoryBudgetBytes: budget, stretchSeconds: replayWhole ? nil : 1)
+    }
+
+    /// The memory the process may have: the machine's, or its container's limit (cgroup v2's
+    /// `memory.max`, v1's `memory.limit_in_bytes`) when that is lower, as the kernel's out-of-memory
+    /// killer acts on the container's.
+    private static func availableMemoryBytes() -> UInt64 {
+        let limits = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"].compactMap { path in
+            (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return ([ProcessInfo.processInfo.physicalMemory] + limits).min()!
     }
 
     /// `--harness-floor alone`: measures the harness's floor and nothing else (`--samples` of it), for

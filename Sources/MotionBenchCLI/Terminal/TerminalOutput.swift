@@ -22,4 +22,10 @@ enum TerminalOutput {
     static func print(_ text: String, terminator: String = "\n") {
         Swift.print(VisibleText.escaping(text, keepingNewlines: true), terminator: terminator)
     }
+
+    /// JSON `text` on standard output as it is, but for the characters JSON allows raw in a string
+    /// that could steer a terminal, written as JSON's `\uXXXX` (`VisibleText.escapingJSON`).
+    static func json(_ text: String) {
+        Swift.print(VisibleText.escapingJSON(text), terminator: "")
+    }
 }

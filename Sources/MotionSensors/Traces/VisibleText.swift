@@ -8,6 +8,21 @@ public enum VisibleText {
     /// the bidirectional overrides that reorder what follows) written as `\u{…}`; newlines kept when
     /// `keepingNewlines`, for text of several lines the program itself laid out.
     public static func escaping(_ text: String, keepingNewlines: Bool = false) -> String {
+        escaping(text, keepingNewlines: keepingNewlines) { "\\u{\(String($0, radix: 16))}" }
+    }
+
+    /// JSON `text` (whose strings escape what JSON requires) with the rest of those characters, which
+    /// JSON allows raw in a string, written `\uXXXX` as JSON escapes them, its newlines kept: the same
+    /// JSON, that cannot steer a terminal either.
+    public static func escapingJSON(_ text: String) -> String {
+        escaping(text, keepingNewlines: true) { value in
+            let digits = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+    }
+
+    /// `text` with each character that could steer a terminal written by `shown`, given its scalar value.
+    private static func escaping(_ text: String, keepingNewlines: Bool, as shown: (UInt32) -> String) -> String {
         func hidden(_ scalar: Unicode.Scalar) -> Bool {
             if keepingNewlines && scalar == "\n" { return false }
             switch scalar.properties.generalCategory {
@@ -16,14 +31,14 @@ public enum VisibleText {
             }
         }
         guard text.unicodeScalars.contains(where: hidden) else { return text }
-        var shown = ""
+        var visible = ""
         for scalar in text.unicodeScalars {
             if hidden(scalar) {
-                shown += "\\u{\(String(scalar.value, radix: 16))}"
+                visible += shown(scalar.value)
             } else {
-                shown.unicodeScalars.append(scalar)
+                visible.unicodeScalars.append(scalar)
             }
         }
-        return shown
+        return visible
     }
 }

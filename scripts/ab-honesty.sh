@@ -36,7 +36,7 @@
 # Exit 0 with the figures on stdout; 1 if a run failed; 64 on a bad command line.
 set -euo pipefail
 
-aa_runs=15 runs=3 levels=2,5,10,20,50 rounds=30 samples=20000 binary= out=
+aa_runs=15 runs=3 levels=2,5,10,20,50 rounds=30 samples=20000 binary='' out=''
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --aa-runs) aa_runs=$2; shift 2 ;;
@@ -65,6 +65,7 @@ if [[ -z "$out" ]]; then
 fi
 mkdir -p "$out"
 
+# shellcheck disable=SC2054  # --rate takes its rates as one comma-separated argument
 case_arguments=(burner --rate 50,100,200,400 --mode virtual --samples "$samples" --rounds "$rounds")
 started=$(date +%s)
 

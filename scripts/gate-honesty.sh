@@ -28,7 +28,8 @@
 # slowed build; 1 otherwise; 64 on a bad command line.
 set -euo pipefail
 
-runs=20 recipes=counted,ab,quick,timed keep=
+runs=20 recipes=counted,ab,quick,timed keep=''
+# shellcheck source-path=SCRIPTDIR
 source "$(dirname "$0")/lib/options.sh"
 read_options "runs recipes keep" "$@"
 [[ "$runs" =~ ^[0-9]+$ && "$runs" -gt 0 ]] || { echo "gate-honesty.sh: --runs: '$runs' is not a count" >&2; exit 64; }

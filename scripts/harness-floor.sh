@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binary= samples=200000 repetitions=5 max=20
+binary='' samples=200000 repetitions=5 max=20
 while [[ $# -gt 0 ]]; do
     case $1 in
         --binary) binary=$2; shift 2 ;;

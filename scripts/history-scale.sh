@@ -18,7 +18,8 @@
 # step is not found at commit N/2 + 1; 64 on a bad command line.
 set -euo pipefail
 
-runs=10000 binary= keep=
+runs=10000 binary='' keep=''
+# shellcheck source-path=SCRIPTDIR
 source "$(dirname "$0")/lib/options.sh"
 read_options "runs binary keep" "$@"
 [[ "$runs" =~ ^[0-9]+$ && "$runs" -ge 8 ]] || { echo "history-scale.sh: --runs: '$runs' is not a count of 8 or more" >&2; exit 64; }
@@ -26,7 +27,7 @@ command -v git > /dev/null || { echo "history-scale.sh: needs git" >&2; exit 64;
 [[ -x /usr/bin/time ]] || { echo "history-scale.sh: needs GNU time (apt-get install -y time)" >&2; exit 64; }
 
 cd "$(dirname "$0")/.."
-use_motionbench_binary
+use_motionbench_binary motionbench
 
 use_work_folder "$keep"
 

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Tries what once escaped, lied or lingered, against a built motionbench, and fails on the first that
-# comes back: run.json names that climb out of the run folder, realloc patterns the allocation
-# counter must count as the change they make, builds that leave detached grandchildren for `ab`, and
-# SIGINT and SIGTERM (once, twice) at several moments of `run`, `run --counter instructions` (when
-# valgrind is installed) and `ab`. After each, nothing may be left in its temporary folder and no
-# process it started may be alive.
+# Tries against a built motionbench what would make it write outside its folder, miscount or leave
+# something running, and fails if any of it gets through: run.json names that climb out of the run
+# folder, realloc patterns the allocation counter must count as the change they make, builds that
+# leave detached grandchildren for `ab`, and SIGINT and SIGTERM (once, twice) at several moments of
+# `run`, `run --counter instructions` (when valgrind is installed) and `ab`. After each, nothing may
+# be left in its temporary folder and no process it started may be alive.
 #
 #   scripts/hostile-probe.sh [--binary PATH] [--quick]
 #
 # --binary: the motionbench to probe (default .build/release/motionbench). --quick: one moment per
-# signal instead of several (about a minute instead of four). Needs python3 and a C compiler.
+# signal instead of three. Needs python3 and a C compiler. Exit 0 when every probe passed; 1 when one
+# failed; 64 on a bad command line or no executable at --binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--binary PATH] [--quick]" >&2; exit 64 ;;
     esac
 done
-[ -x "$binary" ] || { echo "no motionbench at $binary (swift build -c release, or --binary)" >&2; exit 69; }
+[ -x "$binary" ] || { echo "no motionbench at $binary (swift build -c release, or --binary)" >&2; exit 64; }
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/motionbench-probe.XXXXXX")

@@ -27,12 +27,11 @@
 # What grows by design: the run keeps every finished case for its report, about 2 KB a case plus
 # 160 bytes a sampler reading (valgrind's massif: the live heap grew by that and nothing else;
 # LeakSanitizer finds nothing unreachable), and the heap fragments around it as each case is
-# encoded for the journal and malloc_trim gives back only whole free pages. On the project's VM that
-# is 0.2 to 0.9 MiB per 10 minutes (8 s cases, 1 Hz), under the limit but not far: a leak of a few KB
-# a case would cross it. The usual 10 Hz sampler would add 0.9 of readings kept, hence 1 Hz here. A
-# short soak's slope, fitted over two cycles, wanders by more than the limit; CI's uses --slope-limit
-# 3, which still fails what the run's former checkpoints (the whole run rewritten after each case)
-# did without malloc_trim (4.2).
+# encoded for the journal and malloc_trim gives back only whole free pages. That stays under the
+# limit (8 s cases, 1 Hz), but not far under it (the measured slopes are on the Results page): a leak
+# of a few KB a case would cross it. The usual 10 Hz sampler would keep ten times the readings, hence
+# 1 Hz here. A short soak's slope, fitted over two cycles, wanders by more than the limit; CI's uses
+# --slope-limit 3, which still fails a run that does not give memory back between cases.
 #
 # Verdict (exit 1 on failure, 64 on a bad command line):
 #   - the RSS slope, by least squares through each cycle's median RSS after warm-up: under 1 MiB

@@ -19,6 +19,7 @@
 set -euo pipefail
 
 cases=100,200,500,1000,2000,5000 binary='' keep=''
+# shellcheck source-path=SCRIPTDIR
 source "$(dirname "$0")/lib/options.sh"
 read_options "cases binary keep" "$@"
 IFS=, read -r -a counts <<< "$cases"
@@ -28,7 +29,7 @@ done
 [[ -x /usr/bin/time ]] || { echo "sweep-scale.sh: needs GNU time (apt-get install -y time)" >&2; exit 64; }
 
 cd "$(dirname "$0")/.."
-use_motionbench_binary
+use_motionbench_binary motionbench
 
 use_work_folder "$keep"
 

@@ -15,7 +15,8 @@
 #   --extra N          the slower build's extra rounds a sample (default 6: about half again the
 #                      feature's figure, harness included, where a round costs about a nanosecond)
 #   --samples N        virtual-time samples per case (default 20000)
-#   --binary PATH      the fixture executable (default: build .build/release/motionbench-fixture)
+#   --binary PATH      the fixture executable, a relative PATH from the package's root (default:
+#                      build .build/release/motionbench-fixture)
 #   --keep DIR         work in DIR and keep every run and comparison (default: a temporary folder)
 #
 # One baseline run saved with `baseline save ci`, then N runs of unchanged code and N of the slower
@@ -24,20 +25,17 @@
 # and every slowed one exited 2; 1 otherwise; 64 on a bad command line.
 set -euo pipefail
 
-runs=12 slowed=5 rounds=1 extra=6 samples=20000 binary= keep=
+runs=12 slowed=5 rounds=1 extra=6 samples=20000 binary='' keep=''
+# shellcheck source-path=SCRIPTDIR
 source "$(dirname "$0")/lib/options.sh"
 read_options "runs slowed rounds extra samples binary keep" "$@"
 for number in "$runs" "$slowed" "$rounds" "$extra" "$samples"; do
     [[ "$number" =~ ^[0-9]+$ ]] || { echo "timing-gate.sh: '$number' is not a count" >&2; exit 64; }
 done
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 use_work_folder "$keep"
-if [[ -z "$binary" ]]; then
-    (cd "$root" && swift build -c release --product motionbench-fixture >&2)
-    binary=$root/.build/release/motionbench-fixture
-fi
-binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+cd "$(dirname "$0")/.."
+use_motionbench_binary motionbench-fixture
 cd "$work"
 rm -rf results
 arguments=(run burner --param "rounds=$rounds" --mode virtual --samples "$samples" --repetitions 5 --quiet)
@@ -50,12 +48,16 @@ compare() {
     local name=$1 status=0
     "$binary" compare --baseline ci "results/$name" --csv "results/$name.csv" > "results/$name.md" 2>&1 || status=$?
     [[ $status -eq 0 || $status -eq 2 ]] || { echo "timing-gate.sh: compare exited $status for $name" >&2; cat "results/$name.md" >&2; exit 1; }
-    awk -F, -v name="$name" -v status="$status" '
-        NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
-        $column["metric"] == "cpu_ns_per_sample" {
-            printf "%-10s exit %d  %s → %s ns (%s %%), p = %s, resolution ±%s ns: %s\n", name, status, $column["baseline"],
-                $column["candidate"], $column["change_pct"], $column["p_value"], $column["resolution"], $column["verdict"]
-        }' "results/$name.csv"
+    # The csv module, not awk -F,: not_gated_because is quoted free text that may hold commas.
+    python3 -c '
+import csv, sys
+name, status, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+with open(path, newline="", encoding="utf-8") as file:
+    for row in csv.DictReader(file):
+        if row["metric"] == "cpu_ns_per_sample":
+            print("%-10s exit %d  %s → %s ns (%s %%), p = %s, resolution ±%s ns: %s" % (name, status, row["baseline"],
+                  row["candidate"], row["change_pct"], row["p_value"], row["resolution"], row["verdict"]))
+' "$name" "$status" "results/$name.csv"
     return "$status"
 }
 

@@ -7,10 +7,11 @@
 // its thread ends, so a worker's counts can still be read after it has been joined; retired slots are
 // reused only when no free one is left.
 //
-// The process's live heap is one shared counter: each allocation adds its block's usable size and
-// each free subtracts it (a realloc adds the change of size, in one step) (a block is often freed by another thread than the one that made it, so
-// per-thread sums could not say what is live at one instant, nor its peak). That costs one atomic
-// add per call, and on an allocation a read of the peak, written only when it is passed.
+// The process's live heap is one shared counter: each allocation adds its block's usable size, each
+// free subtracts it, and a realloc adds its change of size in one step. It is shared because a block
+// is often freed by another thread than the one that made it, so per-thread sums could not say what
+// is live at one instant, nor its peak. That costs one atomic add per call, and on an allocation a
+// read of the peak, written only when it is passed.
 
 #include "CAllocationCounter.h"
 

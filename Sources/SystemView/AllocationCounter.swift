@@ -8,7 +8,8 @@ public enum AllocationCounter {
     public struct Counts: Sendable, Equatable {
         /// Calls that allocated.
         public var calls: UInt64
-        /// Bytes they asked for.
+        /// Bytes they asked for; of a `realloc`, only what it asked beyond the block's usable size (a
+        /// shrink asks for none), never the new block again.
         public var bytes: UInt64
 
         /// Counts from their parts.

@@ -7,8 +7,8 @@ public struct HeapReading: Sendable, Equatable {
     public var liveBytes: Int64
     /// The most `liveBytes` has been since the peak was last reset (`AllocationCounter.resetHeapPeak`).
     public var peakLiveBytes: Int64
-    /// Bytes of every block allocated since the process started, freed or not; a block a `realloc`
-    /// moved or resized counts again at its new size.
+    /// Bytes of every block allocated since the process started, freed or not; a `realloc` counts
+    /// only its growth, never the new block again (a shrink frees the difference from `liveBytes`).
     public var allocatedBytes: UInt64
 
     /// A reading from its parts.

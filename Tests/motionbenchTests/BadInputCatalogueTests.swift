@@ -73,7 +73,7 @@ import Testing
     @Test(.enabled(if: Tmpfs.canMount, "mounting a tmpfs needs root and a kernel that lets this process mount"))
     func aFullDiskNamesTheFileAndKeepsTheMeasuredCases() throws {
         // Seven 4 KiB pages: run.json (two cases and the harness's floor, three pages) fits beside the
-        // checkpoint it replaces, and the reports after it do not all fit.
+        // journal it replaces, and the reports after it do not all fit.
         let folder = try Tmpfs.mount(bytes: 28 << 10)
         defer { Tmpfs.unmount(folder) }
         let outcome = try CLI.run(smallRun + ["--out", folder.path])

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What the measuring scripts share: their options and their work folder. Source it after
 # `set -euo pipefail`:  source "$(dirname "$0")/lib/options.sh"
 
@@ -35,12 +36,14 @@ use_work_folder() {
     fi
 }
 
-# Sets `binary` to the absolute path of the motionbench executable `binary` names, or, when it is
-# empty, of one built now in release; exits 64 when it names nothing executable. Run from the root.
+# Sets `binary` to the absolute path of the executable `binary` names, or, when it is empty, of the
+# product given (motionbench when none is) built now in release; exits 64 when it names nothing
+# executable. Run from the root.
 use_motionbench_binary() {
+    local product=${1:-motionbench}
     if [[ -z "$binary" ]]; then
-        swift build -c release --product motionbench >&2
-        binary=.build/release/motionbench
+        swift build -c release --product "$product" >&2
+        binary=.build/release/$product
     fi
     [[ -x "$binary" ]] || { echo "$(basename "$0"): --binary: '$binary' is not an executable" >&2; exit 64; }
     binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")

@@ -8,7 +8,8 @@
 int mb_allocation_counting_available(void);
 
 /// The allocations (calls to malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign,
-/// valloc, pvalloc) the calling thread has made since it started, and the bytes they asked for.
+/// valloc, pvalloc) the calling thread has made since it started, and the bytes they asked for (of a
+/// realloc, only what it asked beyond the block's usable size: a shrink asks for none).
 void mb_allocations_of_current_thread(uint64_t *calls, uint64_t *bytes);
 
 /// The same for the thread `tid` (alive, or ended and not yet forgotten), summed; 0 for a thread
@@ -22,8 +23,9 @@ typedef struct {
     int64_t liveBytes;
     /// The most `liveBytes` has been since the last `mb_heap_reset_peak` (or the process's start).
     int64_t peakLiveBytes;
-    /// Bytes of every block allocated since the process started, freed or not (a block a realloc
-    /// moved or resized counts again at its new size).
+    /// Bytes of every block allocated since the process started, freed or not (a realloc counts only
+    /// its change: its growth, never the new block again; a shrink frees the difference from
+    /// `liveBytes` and adds nothing here).
     uint64_t allocatedBytes;
 } MBHeapReading;
 

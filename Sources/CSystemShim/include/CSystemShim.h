@@ -45,8 +45,8 @@ size_t mb_touch_pages(void *start, size_t length);
 /// compiled, since a sanitized test build links the runtime whatever flags a C target got.
 const char *mb_loaded_sanitizer(void);
 
-/// Hands the allocator's free memory back to the kernel, so that work done between cases (encoding a
-/// checkpoint) does not stay resident and count in the next case's memory.
+/// Hands the allocator's free memory back to the kernel, so that work done between cases (appending
+/// a line to the run's journal) does not stay resident and count in the next case's memory.
 void mb_return_free_memory(void);
 
 /// The process's resident memory now, in bytes, read without allocating (Linux: /proc/self/statm);

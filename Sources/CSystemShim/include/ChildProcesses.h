@@ -35,7 +35,8 @@ void mb_disown_folder(const char *path);
 int mb_stop_process_tree(int root, int signal, int orphans);
 
 /// Whether this process has children it did not start: orphans it adopted as a subreaper. Returns
-/// their number (at most the few the search keeps).
+/// their number, every one /proc lists but zombies; 0 unless `mb_become_subreaper` made this process
+/// one, and on macOS.
 int mb_adopted_orphans(void);
 
 /// Removes `path` and everything in it (not following symbolic links). Async-signal-safe. Returns 0,

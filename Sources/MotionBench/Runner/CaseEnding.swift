@@ -18,6 +18,10 @@ public enum CaseEnding: Error, CustomStringConvertible {
         }
     }
 
+    /// The error's message: the case (workload, rate, filter, parameters, mode, repetition), why it
+    /// ended and what became of it, e.g. `burner 100 Hz raw (realtime #1): the process's resident
+    /// memory reached 28 MiB, past the memory budget of 1 MiB (--memory-budget); the case was stopped
+    /// and left out`.
     public var description: String {
         let rate = spec.recordedTiming ? "native" : "\(CaseIdentity.spelling(spec.rateHz)) Hz"
         let subject =

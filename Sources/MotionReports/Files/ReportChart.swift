@@ -4,7 +4,8 @@ public struct ReportChart {
     public enum Kind: Sendable, Equatable {
         /// CPU ns per sample in virtual time, every case.
         case cost
-        /// CPU % measured in real time beside projected.
+        /// The workload's CPU µs a second: measured in real time, its wake floor's, and projected from
+        /// virtual time, side by side.
         case cpu
         /// Each case's heap held, peak, transient and leaked, and its peak RSS delta, side by side.
         case heap

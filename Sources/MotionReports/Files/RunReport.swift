@@ -2,11 +2,12 @@ import Foundation
 import MotionResults
 
 /// Writes a run's files into its folder (`RunFolder`), those of the formats asked for: run.json
-/// (`json`); summary.csv, features.csv, threads.csv, timeseries.csv and accuracy.csv when anything was scored
-/// (`csv`); the charts and report.md (`md`); gbench.json (`gbench-json`); action-benchmark.json
-/// (`action-json`); influx.lp (`influx`); openmetrics.txt (`openmetrics`); bmf.json (`bmf`). run.json
-/// goes first, as it holds every measured figure, and reaches the disk before anything else is done; then each other file, each written atomically, so
-/// a failure leaves whole files only: those written before it.
+/// (`json`); summary.csv, features.csv, threads.csv, timeseries.csv and accuracy.csv when anything
+/// was scored (`csv`); the charts and report.md (`md`); gbench.json (`gbench-json`);
+/// action-benchmark.json (`action-json`); influx.lp (`influx`); openmetrics.txt (`openmetrics`);
+/// bmf.json (`bmf`). run.json goes first, as it holds every measured figure, and reaches the disk
+/// before anything else is done; then each other file, each written atomically, so a failure leaves
+/// whole files only: those written before it.
 public enum RunReport {
     /// Writes the files of `formats` (by default, run.json, the CSV files and report.md with its charts)
     /// and returns their names, in the order written; with `md`, `plots` (`RunPlots`) too, linked.

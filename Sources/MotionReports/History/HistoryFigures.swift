@@ -38,10 +38,11 @@ enum HistoryFigures {
     }
 
     /// How sure a step is: `exact` (both levels repeat one value), or its p-value to two significant
-    /// digits, `p = 0.0012`, or `p = 3.1e-9` below 0.001 (`p = 0 (< 1e-300)` below what a Double holds).
+    /// digits, `p = 0.0012`, or `p = 3.1e-9` below 0.001; `p < 1e-300` where it is 0 (below what a
+    /// Double holds, or levels with no spread to weigh the step against).
     static func sureness(_ step: ChangePointDetection.Step) -> String {
         guard let p = step.pValue else { return "exact" }
-        guard p > 0 else { return "p = 0 (< 1e-300)" }
+        guard p > 0 else { return "p < 1e-300" }
         guard p < 0.001 else { return "p = " + Format.significant(p, 2) }
         var exponent = Int(log10(p).rounded(.down))
         var mantissa = (p / pow(10, Double(exponent)) * 10).rounded() / 10

@@ -102,11 +102,15 @@ public enum HistoryJSON {
 
     /// One case's (or accuracy entry's) figure over the commits.
     public struct Series: Codable, Equatable, Sendable {
-        /// The case's identity.
+        /// The case's workload; with the rate, timing, filter and parameters below, its identity.
         public var workload: String
+        /// Sensor samples per second; a recording's own rate with `recordedTiming`.
         public var rateHz: Double
+        /// Whether the case replays a recording at its own timing (`--rate native`).
         public var recordedTiming: Bool
+        /// The case's filter.
         public var filter: String
+        /// Values of the workload's swept parameters, by name (empty when it has none).
         public var parameters: [String: Double]
         /// `virtual` or `real`; nil for an accuracy entry.
         public var mode: String?
@@ -177,16 +181,21 @@ public enum HistoryJSON {
         public var position: Int
         /// Its full hash; nil for a run without one.
         public var commit: String?
-        /// The median of the values of the level before and of the level after.
+        /// The median of the values of the level before.
         public var before: Double
+        /// The median of the values of the level after.
         public var after: Double
-        /// `after − before`, and in percent of `before` (nil when it is 0).
+        /// `after − before`.
         public var change: Double
+        /// `change` in percent of `before`; nil when `before` is 0.
         public var changePct: Double?
-        /// The interval of the change, in the metric's unit and in percent of `before`.
+        /// The lower end of the interval of the change, in the metric's unit.
         public var intervalLower: Double
+        /// The upper end of the interval of the change, in the metric's unit.
         public var intervalUpper: Double
+        /// `intervalLower` in percent of `before`; nil when `before` is 0.
         public var intervalLowerPct: Double?
+        /// `intervalUpper` in percent of `before`; nil when `before` is 0.
         public var intervalUpperPct: Double?
         /// The chance that noise alone shows a step this strong; nil for an exact step.
         public var pValue: Double?

@@ -55,15 +55,17 @@ public enum ChangePointDetection {
     public struct Step: Sendable, Equatable {
         /// The first point on the new level.
         public var index: Int
-        /// The median of the values of the level before, and of the level after.
+        /// The median of the values of the level before.
         public var before: Double
+        /// The median of the values of the level after.
         public var after: Double
         /// The chance that noise alone shows a step this strong between the step's neighbours; nil
         /// when both levels repeat one value each, so the step is exact.
         public var pValue: Double?
-        /// The interval of the change (Hodges–Lehmann's, over the medians of the commits nearest the
-        /// step), at `ChangePointDetection.Settings.confidence`.
+        /// The lower end of the interval of the change (Hodges–Lehmann's, over the medians of the
+        /// commits nearest the step), at `ChangePointDetection.Settings.confidence`.
         public var lower: Double
+        /// The upper end of that interval.
         public var upper: Double
 
         /// A step from its parts.

@@ -19,8 +19,8 @@ public struct ChunkCost: Sendable, Codable, Equatable {
     /// The 99th percentile chunk's.
     public var p99NsPerSample: Double?
 
-    /// The fewest ticks in a chunk: reading the clock costs about a microsecond (a system call on
-    /// Linux), a nanosecond a tick at most over this many.
+    /// The fewest ticks in a chunk: reading the clock is a system call on Linux, and spread over this
+    /// many ticks its cost is a small part of a tick's (the Results page measures a clock read).
     public static let leastTicksPerChunk = 1024
     /// Chunks a case is cut into when it is long enough: the fewest a 99th percentile needs.
     public static let chunksPerCase = 100

@@ -137,8 +137,8 @@ public enum GitCommit {
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
         // Through the shell, which sets git's limits before it starts: the kernel bounds its memory and
-        // its CPU time even should this process be gone (a damaged pack, whose delta refers to itself,
-        // had git loop for ever, growing past a gigabyte).
+        // its CPU time even should this process be gone (a damaged pack whose delta refers to itself
+        // can have git loop for ever, its memory growing all the while).
         // A shell that cannot set a limit (as some refuse the data size) still runs git.
         let limits = "ulimit -d \(gitDataBytes >> 10) 2>/dev/null; ulimit -t \(Int(timeLimitSeconds) + 1) 2>/dev/null; exec git \"$@\""
         let argv = (["sh", "-c", limits, "git", "-C", folder.path] + arguments).map { strdup($0) } + [nil]

@@ -2,8 +2,9 @@
 /// messages refusing an unknown workload, filter, parameter or scenario, as the command line's
 /// parser does for a misspelt flag.
 ///
-/// A name is close when it differs by at most a third of the given name's letters, and by at most
-/// 3, in letters inserted, removed or replaced (Levenshtein's distance, case ignored):
+/// A name is close when it differs by at most a third of the given name's letters (rounded down), 1
+/// at least (so a name of one to five letters may be one letter off) and 3 at most, in letters
+/// inserted, removed or replaced (Levenshtein's distance, case ignored):
 /// `accelerometr` is `accelerometer`, `lowpass` is `low-pass`. When none is close, a name that is
 /// the only one starting with the given one (of three letters or more) is: `motion` is `motion-cube`.
 public enum NameSuggestion {

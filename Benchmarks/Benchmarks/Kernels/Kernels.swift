@@ -120,6 +120,25 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(workload.outputSummary)
     }
 
+    // The replay over a million ticks a sample, bare and with the cut a virtual-time case makes for
+    // its chunk clock (`LapReplay.mark(every:with:)`): a case of 200,000 ticks is read in chunks of
+    // 2,000. The replay is made before the clock starts, as a case makes it.
+    for interval in [nil, 2_000] {
+        let name = interval.map { "a mark every \($0) ticks" } ?? "no mark"
+        Benchmark("replay loop, counting workload, \(name)", configuration: .init(metrics: perSampleMetrics, scalingFactor: .mega)) {
+            benchmark in
+            let workload: any Workload = try CountingWorkload(configuration: WorkloadConfiguration(rate: 100, filter: "none"))
+            var replay = LapReplay(lap: lap(of: recorded(.accelerometer, rate: 100), rate: 100), units: benchmark.scaledIterations.count)
+            var marks = 0
+            if let interval { replay.mark(every: interval) { marks += 1 } }
+            benchmark.startMeasurement()
+            workload.receive(&replay)
+            benchmark.stopMeasurement()
+            blackHole(workload.outputSummary)
+            blackHole(marks)
+        }
+    }
+
     Benchmark("virtual device reading (accelerometer)") { benchmark in
         var device = VirtualDevice(scenario: .tiltAndShake, seed: 1)
         for iteration in benchmark.scaledIterations {

@@ -57,15 +57,35 @@ import Testing
     @Test func aFileSizeLimitFailsTheRunNamingTheFileAndLeavesNothing() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // `ulimit -f 8` allows 4 or 8 KiB a file (the shell's block size): the run's journal, its first
-        // file, needs more once its first case is in. Without SIGXFSZ ignored, the kernel would kill
-        // the process in the middle of the write instead.
+        // bash's `ulimit -f 2` allows 2 KiB a file: the run's journal, its first file, needs more once
+        // its first case is in. Without SIGXFSZ ignored, the kernel would kill the process in the
+        // middle of the write instead.
         let shell = try CLI.run(
-            ["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
-            executable: URL(fileURLWithPath: "/bin/sh"))
+            ["-c", "ulimit -f 2 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(shell.status == 1, "stderr: \(shell.stderr)")
         #expect(shell.stderr.contains("\(folder.path)/run.journal: File too large"), "stderr: \(shell.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "the folder the run made is left")
+    }
+
+    /// Cases already in the journal when run.json cannot be written stay there, and `report` writes
+    /// their run.json from it once there is room.
+    @Test func casesInTheJournalAreKeptWhenRunJSONCannotBeWritten() throws {
+        let folder = CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 8 KiB a file: the journal of the two cases (about 6 KiB) fits, their run.json (about 12) does not.
+        let shell = try CLI.run(
+            ["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(shell.status == 1, "stderr: \(shell.stderr)")
+        let journal = folder.appendingPathComponent(RunFolder.journalFile)
+        #expect(shell.stderr.contains("run.json: File too large; the finished cases are kept in \(journal.path)"), "stderr: \(shell.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(RunFolder.runFile).path))
+        #expect(try RunResult.load(from: journal).cases.count == 2)
+        let report = try CLI.run(["report", folder.path, "--format", "json"])
+        #expect(report.status == 0, "stderr: \(report.stderr)")
+        #expect(try RunResult.load(from: folder.appendingPathComponent(RunFolder.runFile)).cases.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: journal.path), "the journal goes once run.json holds its cases")
     }
 
     /// A disk that fills after run.json: the file that did not fit is named, exit 1, and the measured

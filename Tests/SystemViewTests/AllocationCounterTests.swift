@@ -6,6 +6,9 @@ import ThreadSupport
 
 /// The interposed allocator counts each thread's own allocations, exactly. Measured on threads of
 /// their own: a test's task shares its thread with whatever else the test runner schedules there.
+/// The measured loops are plain `while` loops: a debug build's first use of a generic sequence (a
+/// `StrideThrough<Int>`) makes its type metadata with the allocator, once a process, so a count
+/// around it would depend on which test ran first.
 @Suite struct AllocationCounterTests {
     /// Allocates and frees `count` blocks of `bytes` on a new thread, returning what its counter saw
     /// around them and the thread's id.
@@ -15,9 +18,11 @@ import ThreadSupport
         NamedThread(name: "mb-alloc-test") {
             tid = mb_current_tid()
             let start = AllocationCounter.currentThread()
-            for _ in 0..<count {
+            var made = 0
+            while made < count {
                 let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 8)
                 block.deallocate()
+                made += 1
             }
             counted = AllocationCounter.currentThread().flatMap { end in start.map(end.since) }
         }.join()
@@ -73,7 +78,11 @@ import ThreadSupport
         var buffer: UnsafeMutableRawPointer?
         let stepped = try #require(
             heapChange {
-                for size in stride(from: 1024, through: 1 << 20, by: 1024) { buffer = realloc(buffer, size) }
+                var size = 1024
+                while size <= 1 << 20 {
+                    buffer = realloc(buffer, size)
+                    size += 1024
+                }
             })
         free(buffer)
         #expect(stepped.allocated < 4 << 20, "a buffer grown to 1 MiB in 1 KiB steps allocated \(stepped.allocated) bytes")

@@ -28,11 +28,23 @@ public struct NormalEquations: Hashable, Sendable {
     /// Adds the observation `observation ≈ termsᵀ x` with a weight; lanes of `terms` past `unknowns`
     /// are ignored. A non-finite term, observation or weight, or a weight that is not positive, is ignored.
     public mutating func add(_ terms: SIMD16<Double>, observation: Double, weight: Double = 1) {
-        guard weight > 0, weight.isFinite, observation.isFinite, (0..<unknowns).allSatisfy({ terms[$0].isFinite }) else { return }
+        guard weight > 0, weight.isFinite, observation.isFinite, Self.allFinite(terms, count: unknowns) else { return }
         matrix.addOuterProduct(of: terms, weight: weight)
         right += (weight * observation) * terms
         observationSquares += weight * observation * observation
         totalWeight += weight
+    }
+
+    /// Whether the first `count` lanes of `terms` are finite: `t · 0` is 0 for a finite `t` and NaN
+    /// otherwise, so one sum tells, without a branch per lane.
+    private static func allFinite(_ terms: SIMD16<Double>, count: Int) -> Bool {
+        withUnsafePointer(to: terms) { pointer in
+            pointer.withMemoryRebound(to: Double.self, capacity: 16) { lanes in
+                var zero = 0.0
+                for index in 0..<count { zero += lanes[index] * 0 }
+                return zero == 0
+            }
+        }
     }
 
     /// Multiplies every sum by `factor` (in 0…1): observations so far count that much less.
@@ -55,13 +67,13 @@ public struct NormalEquations: Hashable, Sendable {
     /// `priorWeights[i]` (0: no prior; a weight counts as that many observations of the unknown alone),
     /// or nil when the unknowns are not determined.
     public func solve(priorWeights: SIMD16<Double> = .zero, priorValues: SIMD16<Double> = .zero) -> LeastSquaresSolution? {
-        var posterior = matrix
+        var added = SIMD16<Double>()
         var rhs = right
         for index in 0..<unknowns where priorWeights[index] > 0 {
-            posterior[index, index] += priorWeights[index]
+            added[index] = priorWeights[index]
             rhs[index] += priorWeights[index] * priorValues[index]
         }
-        guard let factor = posterior.choleskyFactor(), let values = factor.solve(rhs) else { return nil }
+        guard let factor = matrix.choleskyFactor(addingToDiagonal: added), let values = factor.solve(rhs) else { return nil }
         return LeastSquaresSolution(values: values, residualVariance: residualVariance(of: values), factor: factor)
     }
 

@@ -41,24 +41,22 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
     mutating func addOuterProduct(of terms: SIMD16<Double>, weight: Double) {
         let size = self.size
         var nonZero = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafePointer(to: terms) { pointer in
-            pointer.withMemoryRebound(to: Double.self, capacity: 16) { terms in
-                withUnsafeMutablePointer(to: &nonZero) { pointer in
-                    pointer.withMemoryRebound(to: Int.self, capacity: 16) { indices in
-                        var count = 0
-                        for index in 0..<size where terms[index] != 0 {
-                            indices[count] = index
-                            count += 1
-                        }
-                        writing { elements in
-                            for i in 0..<count {
-                                let row = indices[i]
-                                let scaled = weight * terms[row]
-                                let start = row * (row + 1) / 2
-                                for j in 0...i {
-                                    let column = indices[j]
-                                    elements[start + column] += scaled * terms[column]
-                                }
+        Self.lanes(of: terms) { terms in
+            withUnsafeMutablePointer(to: &nonZero) { pointer in
+                pointer.withMemoryRebound(to: Int.self, capacity: 16) { indices in
+                    var count = 0
+                    for index in 0..<size where terms[index] != 0 {
+                        indices[count] = index
+                        count &+= 1
+                    }
+                    writing { elements in
+                        for i in 0..<count {
+                            let row = indices[i]
+                            let scaled = weight * terms[row]
+                            let rowElements = elements + row &* (row &+ 1) / 2
+                            for j in 0...i {
+                                let column = indices[j]
+                                rowElements[column] += scaled * terms[column]
                             }
                         }
                     }
@@ -74,8 +72,18 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
             Self.lanes(of: a) { a in
                 Self.lanes(of: b) { b in
                     var sum = 0.0
-                    for row in 0..<size where a[row] != 0 {
-                        for column in 0..<size where b[column] != 0 { sum += a[row] * elements[Self.index(row, column)] * b[column] }
+                    var rowStart = 0
+                    for row in 0..<size {
+                        defer { rowStart &+= row &+ 1 }
+                        let left = a[row]
+                        guard left != 0 else { continue }
+                        // Left of the diagonal the row is stored as it is; right of it, as the column.
+                        for column in 0...row where b[column] != 0 { sum += left * elements[rowStart &+ column] * b[column] }
+                        var index = rowStart &+ row &+ row &+ 1
+                        for column in (row &+ 1)..<size {
+                            if b[column] != 0 { sum += left * elements[index] * b[column] }
+                            index &+= column &+ 1
+                        }
                     }
                     return sum
                 }
@@ -126,8 +134,14 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
             let diagonal =
                 elements[Self.index(into, into)] + 2 * multiple * elements[Self.index(from, into)]
                 + multiple * multiple * elements[Self.index(from, from)]
-            for other in 0..<size where other != into {
-                elements[Self.index(into, other)] += multiple * elements[Self.index(from, other)]
+            // Along row `into` and row `from` at once: left of a row's diagonal the elements are
+            // consecutive, from it on they run down its column, a row further apart each step.
+            var intoIndex = Self.index(into, 0)
+            var fromIndex = Self.index(from, 0)
+            for other in 0..<size {
+                if other != into { elements[intoIndex] += multiple * elements[fromIndex] }
+                intoIndex &+= other < into ? 1 : other &+ 1
+                fromIndex &+= other < from ? 1 : other &+ 1
             }
             elements[Self.index(into, into)] = diagonal
         }
@@ -139,34 +153,42 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
         choleskyFactor()?.solve(rhs)
     }
 
-    /// The Cholesky factor, or nil when the matrix is not positive definite to working precision.
+    /// The Cholesky factor of the matrix with `extra` added to its diagonal (a prior's weights,
+    /// without a copy of the matrix), or nil when that is not positive definite to working precision.
     ///
     /// The matrix is first scaled to a unit diagonal (D·M·D with D = diag(1/√mᵢᵢ)), because a fit's
     /// terms differ in units by many orders of magnitude (x² against 1); then each Cholesky pivot is
     /// the squared sine of the angle between a term and the span of the terms before it, so a pivot
     /// under 1e-12 (terms dependent to a microradian) means the data cannot tell the unknowns apart.
-    func choleskyFactor() -> CholeskyFactor? {
+    func choleskyFactor(addingToDiagonal extra: SIMD16<Double> = .zero) -> CholeskyFactor? {
         let size = self.size
         var scale = SIMD16<Double>()
+        var diagonal = SIMD16<Double>()
         var factor = PackedSymmetricMatrix(size: size)  // L, lower triangle
         let factored: Bool = reading { matrix in
             for row in 0..<size {
-                let diagonal = matrix[Self.index(row, row)]
-                guard diagonal > 0, diagonal.isFinite else { return false }
-                scale[row] = 1 / diagonal.squareRoot()
+                let value = matrix[Self.index(row, row)] + extra[row]
+                guard value > 0, value.isFinite else { return false }
+                diagonal[row] = value
+                scale[row] = 1 / value.squareRoot()
             }
             return factor.writing { l in
+                // Rows are packed one after another: row r starts at r(r+1)/2.
+                var columnStart = 0
                 for column in 0..<size {
-                    var pivot = matrix[Self.index(column, column)] * scale[column] * scale[column]
-                    for k in 0..<column { pivot -= l[Self.index(column, k)] * l[Self.index(column, k)] }
+                    var pivot = diagonal[column] * scale[column] * scale[column]
+                    for k in 0..<column { pivot -= l[columnStart &+ k] * l[columnStart &+ k] }
                     guard pivot > 1e-12 else { return false }
                     let root = pivot.squareRoot()
-                    l[Self.index(column, column)] = root
-                    for row in (column + 1)..<size {
-                        var value = matrix[Self.index(row, column)] * scale[row] * scale[column]
-                        for k in 0..<column { value -= l[Self.index(row, k)] * l[Self.index(column, k)] }
-                        l[Self.index(row, column)] = value / root
+                    l[columnStart &+ column] = root
+                    var rowStart = columnStart &+ column &+ 1
+                    for row in (column &+ 1)..<size {
+                        var value = matrix[rowStart &+ column] * scale[row] * scale[column]
+                        for k in 0..<column { value -= l[rowStart &+ k] * l[columnStart &+ k] }
+                        l[rowStart &+ column] = value / root
+                        rowStart &+= row &+ 1
                     }
+                    columnStart &+= column &+ 1
                 }
                 return true
             }
@@ -194,8 +216,13 @@ struct PackedSymmetricMatrix: Hashable, Sendable {
                         }
                         for row in stride(from: size - 1, through: 0, by: -1) {  // Lᵀ z = y
                             var value = x[row]
-                            for k in (row + 1)..<size { value -= l[k * (k + 1) / 2 + row] * x[k] }
-                            x[row] = value / l[row * (row + 1) / 2 + row]
+                            let diagonal = row &* (row &+ 1) / 2 &+ row
+                            var below = diagonal &+ row &+ 1  // (row + 1, row), then down the column
+                            for k in (row &+ 1)..<size {
+                                value -= l[below] * x[k]
+                                below &+= k &+ 1
+                            }
+                            x[row] = value / l[diagonal]
                         }
                         for row in 0..<size { x[row] *= scale[row] }  // x = D z
                         return (0..<size).allSatisfy { x[$0].isFinite }

@@ -114,38 +114,42 @@ public final class HeadingWorkload: Workload {
     public let configuration: WorkloadConfiguration
     /// The declination at the configured place and date, in degrees, positive east.
     public let declination: Double
-    /// The raw field's x, y and z in µT, two decimals, e.g. `x: 12.34 µT`.
-    public private(set) var field = AxisLabels(decimals: 2, suffix: " µT")
-    /// The magnetic heading, one decimal, e.g. `magnetic: 271.4°`.
-    public private(set) var magneticHeading = Label(prefix: "magnetic: ", decimals: 1, suffix: "°")
-    /// The true heading, one decimal, e.g. `true: 274.2°`.
-    public private(set) var trueHeading = Label(prefix: "true: ", decimals: 1, suffix: "°")
-    /// The magnetic heading's cardinal direction; nil before the first estimate.
-    public private(set) var magneticDirection: CardinalDirection?
-    /// The true heading's cardinal direction; nil before the first estimate.
-    public private(set) var trueDirection: CardinalDirection?
-    /// The latest attitude, device to North-West-Up about true north; nil before the first estimate.
-    public private(set) var attitude: Quaternion?
-    /// The time of the magnetometer sample the latest attitude came from, seconds.
-    public private(set) var estimateTime = 0.0
-    /// Samples handled, of all three sensors.
-    public private(set) var samples = 0
-    /// Attitudes estimated.
-    public private(set) var estimates = 0
+    // The runner drives a workload from one thread (`WorkloadInstance`), so the state below skips the
+    // runtime's exclusivity check on each access: on a sample's path those checks cost as much as the
+    // filter's own arithmetic.
 
-    private var acceleration: Vector3?
+    /// The raw field's x, y and z in µT, two decimals, e.g. `x: 12.34 µT`.
+    @exclusivity(unchecked) public private(set) var field = AxisLabels(decimals: 2, suffix: " µT")
+    /// The magnetic heading, one decimal, e.g. `magnetic: 271.4°`.
+    @exclusivity(unchecked) public private(set) var magneticHeading = Label(prefix: "magnetic: ", decimals: 1, suffix: "°")
+    /// The true heading, one decimal, e.g. `true: 274.2°`.
+    @exclusivity(unchecked) public private(set) var trueHeading = Label(prefix: "true: ", decimals: 1, suffix: "°")
+    /// The magnetic heading's cardinal direction; nil before the first estimate.
+    @exclusivity(unchecked) public private(set) var magneticDirection: CardinalDirection?
+    /// The true heading's cardinal direction; nil before the first estimate.
+    @exclusivity(unchecked) public private(set) var trueDirection: CardinalDirection?
+    /// The latest attitude, device to North-West-Up about true north; nil before the first estimate.
+    @exclusivity(unchecked) public private(set) var attitude: Quaternion?
+    /// The time of the magnetometer sample the latest attitude came from, seconds.
+    @exclusivity(unchecked) public private(set) var estimateTime = 0.0
+    /// Samples handled, of all three sensors.
+    @exclusivity(unchecked) public private(set) var samples = 0
+    /// Attitudes estimated.
+    @exclusivity(unchecked) public private(set) var estimates = 0
+
+    @exclusivity(unchecked) private var acceleration: Vector3?
     /// The latest raw field, and whether the fusion filter has yet to see it.
-    private var latestField: Vector3?
-    private var fieldIsNew = false
+    @exclusivity(unchecked) private var latestField: Vector3?
+    @exclusivity(unchecked) private var fieldIsNew = false
     /// Bias, calibration and rejection applied to the readings before the filter.
-    private var corrections: HeadingCorrections
+    @exclusivity(unchecked) private var corrections: HeadingCorrections
     /// The fusion filter; nil for the e-compass.
-    private var fusion: (any AttitudeFilter)?
+    @exclusivity(unchecked) private var fusion: (any AttitudeFilter)?
     /// When the fusion filter was last updated, and when it last saw a field; nil before the first.
-    private var lastUpdate: Double?
-    private var lastField: Double?
+    @exclusivity(unchecked) private var lastUpdate: Double?
+    @exclusivity(unchecked) private var lastField: Double?
     /// Whether the fusion filter has had a usable accelerometer reading, and so an attitude.
-    private var fusionStarted = false
+    @exclusivity(unchecked) private var fusionStarted = false
     /// Turns an attitude about magnetic north into one about true north: about the vertical by the
     /// declination, clockwise seen from above (east is −y).
     private let magneticToTrue: Quaternion

@@ -114,9 +114,10 @@ public final class HeadingWorkload: Workload {
     public let configuration: WorkloadConfiguration
     /// The declination at the configured place and date, in degrees, positive east.
     public let declination: Double
-    // The runner drives a workload from one thread (`WorkloadInstance`), so the state below skips the
-    // runtime's exclusivity check on each access: on a sample's path those checks cost as much as the
-    // filter's own arithmetic.
+    // The state below skips the runtime's exclusivity check on each access. That check only catches
+    // two overlapping accesses to a property on one thread, which these methods never make (and the
+    // runner drives a workload from one thread, `WorkloadInstance`); on a sample's path it cost as
+    // much as the filter's own arithmetic.
 
     /// The raw field's x, y and z in µT, two decimals, e.g. `x: 12.34 µT`.
     @exclusivity(unchecked) public private(set) var field = AxisLabels(decimals: 2, suffix: " µT")

@@ -54,15 +54,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
+    /// `smallRun` into `folder` under bash's `ulimit -f`: no file may grow past `kib` KiB. Without
+    /// SIGXFSZ ignored, the kernel would kill the process in the middle of a write instead.
+    func runSmallRun(out folder: URL, fileSizeLimitKiB kib: Int) throws -> CLI.Outcome {
+        try CLI.run(
+            ["-c", "ulimit -f \(kib) && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
     @Test func aFileSizeLimitFailsTheRunNamingTheFileAndLeavesNothing() throws {
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // bash's `ulimit -f 2` allows 2 KiB a file: the run's journal, its first file, needs more once
-        // its first case is in. Without SIGXFSZ ignored, the kernel would kill the process in the
-        // middle of the write instead.
-        let shell = try CLI.run(
-            ["-c", "ulimit -f 2 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
-            executable: URL(fileURLWithPath: "/bin/bash"))
+        // 2 KiB a file: the run's journal, its first file, needs more once its first case is in.
+        let shell = try runSmallRun(out: folder, fileSizeLimitKiB: 2)
         #expect(shell.status == 1, "stderr: \(shell.stderr)")
         #expect(shell.stderr.contains("\(folder.path)/run.journal: File too large"), "stderr: \(shell.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "the folder the run made is left")
@@ -74,9 +78,7 @@ import Testing
         let folder = CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // 8 KiB a file: the journal of the two cases (about 6 KiB) fits, their run.json (about 12) does not.
-        let shell = try CLI.run(
-            ["-c", "ulimit -f 8 && exec \"$0\" \"$@\"", CLI.executable.path] + smallRun + ["--out", folder.path],
-            executable: URL(fileURLWithPath: "/bin/bash"))
+        let shell = try runSmallRun(out: folder, fileSizeLimitKiB: 8)
         #expect(shell.status == 1, "stderr: \(shell.stderr)")
         let journal = folder.appendingPathComponent(RunFolder.journalFile)
         #expect(shell.stderr.contains("run.json: File too large; the finished cases are kept in \(journal.path)"), "stderr: \(shell.stderr)")

@@ -1,3 +1,4 @@
+import MotionMath
 import Testing
 
 @testable import MotionResults
@@ -46,5 +47,21 @@ import Testing
         let two = try #require(ShiftBetweenSamples(from: [1, 2], to: [3, 5]))
         #expect(two.lower == 1 && two.upper == 4)
         #expect(ShiftBetweenSamples(from: [], to: [1]) == nil)
+    }
+
+    @Test(arguments: [0, 1, 255, 256, 20_000])
+    func magnitudesSortAsAComparisonSortSortsThemBitForBit(count: Int) {
+        var generator = SplitMix64(seed: UInt64(count))
+        let awkward: [Double] = [0, -0.0, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNormalMagnitude, .greatestFiniteMagnitude, 1, -1]
+        let values = (0..<count).map { index -> Double in
+            let random = Double(bitPattern: generator.next() >> 2) * (generator.next() % 2 == 0 ? 1 : -1)
+            return index % 10 == 0 ? awkward[index / 10 % awkward.count] : index % 3 == 0 ? random : Double(index % 97) - 48.5
+        }
+        #expect(SortedMagnitudes.of(values).map(\.bitPattern) == values.map(abs).sorted().map(\.bitPattern))
+    }
+
+    @Test func magnitudesWithANaNAreSortedByComparison() {
+        let values = (0..<1_000).map { $0 == 500 ? Double.nan : Double(($0 * 7_919) % 1_000) - 500 }
+        #expect(SortedMagnitudes.of(values).map(\.bitPattern) == values.map(abs).sorted().map(\.bitPattern))
     }
 }

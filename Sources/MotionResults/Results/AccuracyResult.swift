@@ -147,7 +147,7 @@ public struct ErrorSummary: Sendable, Codable, Equatable {
     /// Summarizes `errors` (signs ignored); nil when there are none.
     public init?(_ errors: [Double]) {
         guard !errors.isEmpty else { return nil }
-        let sizes = errors.map(abs).sorted()
+        let sizes = SortedMagnitudes.of(errors)
         count = sizes.count
         median = Percentile.of(sorted: sizes, 0.5)
         p95 = Percentile.of(sorted: sizes, 0.95)

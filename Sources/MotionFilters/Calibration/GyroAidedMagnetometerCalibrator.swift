@@ -300,9 +300,10 @@ public struct GyroAidedMagnetometerCalibrator: Hashable, Sendable {
     /// force's, leave that much more residual variance.
     private mutating func clearlyBetter(_ solution: LeastSquaresSolution) -> Bool {
         guard calibration != nil, elapsed >= settlesAt else { return true }
-        guard let kept = equations.residualVariance(holding: Unknown.offset..<Unknown.count, at: inForce),
-            kept >= settings.adoptionImprovement * solution.residualVariance,
-            recentInForceSquares >= settings.adoptionImprovement * recentFitSquares
+        // The recent readings first: they cost nothing to ask, and mostly say no.
+        guard recentInForceSquares >= settings.adoptionImprovement * recentFitSquares,
+            let kept = equations.residualVariance(holding: Unknown.offset..<Unknown.count, at: inForce),
+            kept >= settings.adoptionImprovement * solution.residualVariance
         else {
             betterSince = nil
             return false

@@ -88,7 +88,9 @@ struct HeadingCorrections {
         let reference: Vector3?
         if learner == .gyroAided {
             gyroAided.update(raw, attitude: attitude, dt: dt)
-            calibrated = gyroAided.corrected(raw)
+            // After an update the reading's correction is the calibration's; asked of the calibrator,
+            // the call would copy all its sums.
+            calibrated = gyroAided.calibration?.corrected(raw)
             reference = gyroAided.referenceField
         } else {
             calibrated = recordedField?.corrected(raw) ?? raw

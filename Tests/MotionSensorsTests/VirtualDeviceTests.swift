@@ -35,6 +35,18 @@ import Testing
         }
     }
 
+    @Test func sensorsReadAtOneTimeReadAsEachAlone() {
+        var all = VirtualDevice(scenario: .figureEight(), seed: 11)
+        var alone = [SensorKind.magnetometer, .accelerometer].map { _ in VirtualDevice(scenario: .figureEight(), seed: 11) }
+        for k in 0..<200 {
+            let time = Double(k) / 100
+            let magnetometer = all.reading(of: .magnetometer, at: time)
+            let accelerometer = all.reading(of: .accelerometer, at: time)
+            #expect(bits([magnetometer]) == bits([alone[0].reading(of: .magnetometer, at: time)]))
+            #expect(bits([accelerometer]) == bits([alone[1].reading(of: .accelerometer, at: time)]))
+        }
+    }
+
     @Test func stillReadsOneGDownAndTheGyroscopeBias() {
         var device = VirtualDevice(scenario: .still, seed: 1)
         let noise = SensorNoise.phone

@@ -27,6 +27,8 @@ public struct VirtualDevice: SensorSource {
     private var ticks = PerSensor { _ in 0 }
     /// The Earth's field in the reference frame, worked out once.
     private let referenceField: Vector3
+    /// The attitude last worked out, and its time: the sensors of one tick are read at one time.
+    private var latestAttitude: (time: Double, attitude: Quaternion)?
 
     /// Creates the device at the start of its scenario.
     public init(scenario: Scenario, seed: UInt64, noise: SensorNoise = .phone, rates: SensorRates = .phone) {
@@ -54,7 +56,7 @@ public struct VirtualDevice: SensorSource {
         let value: Vector3
         switch sensor {
         case .accelerometer:
-            let attitude = scenario.attitude(at: time)
+            let attitude = self.attitude(at: time)
             let truth =
                 attitude.conjugate.rotate(Scenario.referenceGravity)
                 - scenario.userAcceleration(at: time, attitude: attitude)
@@ -62,12 +64,20 @@ public struct VirtualDevice: SensorSource {
         case .gyroscope:
             value = channels.gyroscope.corrupt(scenario.angularRate(at: time), at: time, by: model)
         case .magnetometer:
-            let truth = scenario.attitude(at: time).conjugate.rotate(referenceField)
+            let truth = attitude(at: time).conjugate.rotate(referenceField)
             value = channels.magnetometer.corrupt(truth, at: time, by: model)
         case .barometer:
             value = Vector3(channels.barometer.corrupt(scenario.pressure(at: time), at: time, by: model), 0, 0)
         }
         return SensorSample(sensor: sensor, time: time, value: value)
+    }
+
+    /// The scenario's attitude at `time`, worked out once for the sensors read at that time.
+    private mutating func attitude(at time: Double) -> Quaternion {
+        if let latestAttitude, latestAttitude.time == time { return latestAttitude.attitude }
+        let attitude = scenario.attitude(at: time)
+        latestAttitude = (time, attitude)
+        return attitude
     }
 
     /// The next sample `sensor` takes at its own rate: at 0, 1/rate, 2/rate… seconds. Shares the

@@ -146,6 +146,26 @@ private func moving(_ time: Double) -> Quaternion {
         let attitude = try #require(scorer.score(perfect).attitude)
         #expect(attitude.total.maximum < 1e-6)
     }
+
+    @Test func aTableOfTheTruthScoresAsTheTruthItself() throws {
+        let scenario = Scenario.figureEight()
+        let reference = AccuracyReference(truth: .scenario(scenario), alignment: .exact, duration: 20)
+        let estimates = [0.0, 0.02].map { lag in
+            AccuracyPass.Estimates(series: series { scenario.attitude(at: max(0, $0 - lag)) }, final: nil, events: [])
+        }
+        let table = try #require(TruthTable.shared(reference, by: estimates))
+        let inWindow = try #require(estimates[0].series.first { reference.scoredWindow.contains($0.time) })
+        #expect(table.attitude(at: inWindow.time) == .some(scenario.attitude(at: inWindow.time)))
+        #expect(table.attitude(at: inWindow.time + 0.001) == nil)
+        for estimate in estimates {
+            #expect(
+                AccuracyScorer(reference: reference, table: table).score(estimate.series)
+                    == AccuracyScorer(reference: reference).score(estimate.series))
+        }
+        #expect(TruthTable.shared(reference, by: [estimates[0]]) == nil)
+        let recorded = AccuracyReference(truth: .recorded(series(moving)), alignment: .exact, duration: 20)
+        #expect(TruthTable.shared(recorded, by: estimates) == nil)
+    }
 }
 
 @Suite struct ErrorSummaryTests {

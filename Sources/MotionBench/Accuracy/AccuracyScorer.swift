@@ -20,23 +20,41 @@ import MotionSensors
 public struct AccuracyScorer {
     /// The truth and how to read it.
     public let reference: AccuracyReference
+    /// The truth already read at some instants.
+    private let table: TruthTable?
 
     /// A scorer against `reference`.
     public init(reference: AccuracyReference) {
+        self.init(reference: reference, table: nil)
+    }
+
+    /// A scorer against `reference` that reads the true attitude at `table`'s instants from it.
+    init(reference: AccuracyReference, table: TruthTable?) {
         self.reference = reference
+        self.table = table
     }
 
     /// The errors of `series` (in time order); `final` is the estimate once everything was processed,
     /// for counts that lag (the pedometer's worker), the series' last otherwise.
     public func score(_ series: [GroundTruth], final: GroundTruth? = nil) -> AccuracyMeasures {
         let window = reference.scoredWindow
-        let scored = series.filter { window.contains($0.time) }
+        var attitudes: [(time: Double, attitude: Quaternion)] = []
+        attitudes.reserveCapacity(series.count)
+        for estimate in series where window.contains(estimate.time) {
+            if let attitude = estimate.attitude { attitudes.append((estimate.time, attitude)) }
+        }
         return AccuracyMeasures(
             scoredFrom: window.lowerBound, scoredTo: window.upperBound,
-            attitude: attitudeAccuracy(scored.compactMap { estimate in estimate.attitude.map { (estimate.time, $0) } }),
+            attitude: attitudeAccuracy(attitudes),
             steps: stepAccuracy(final ?? series.last),
-            altitude: altitudeError(scored, start: series.first { $0.altitude != nil })
+            altitude: altitudeError(series, within: window, start: series.first { $0.altitude != nil })
         )
+    }
+
+    /// The true attitude at `time`, from the table when it holds that instant.
+    private func trueAttitude(at time: Double) -> Quaternion? {
+        if let table, let attitude = table.attitude(at: time) { return attitude }
+        return reference.truth.attitude(at: time)
     }
 
     /// The best alignment's errors: every shift of the policy's window, and, while the best lies at
@@ -66,8 +84,11 @@ public struct AccuracyScorer {
     /// policy says so, and their median total; nil when no estimate meets the truth.
     private func attitudeAccuracy(_ estimates: [(time: Double, attitude: Quaternion)], shift: Double) -> (accuracy: AttitudeAccuracy, median: Double)?
     {
-        let pairs = estimates.compactMap { estimate in
-            reference.truth.truth(at: estimate.time + shift)?.attitude.map { (estimate: estimate.attitude, truth: $0) }
+        // Reserved: most estimates meet the truth, and a growing array copies itself as it goes.
+        var pairs: [(estimate: Quaternion, truth: Quaternion)] = []
+        pairs.reserveCapacity(estimates.count)
+        for estimate in estimates {
+            if let truth = trueAttitude(at: estimate.time + shift) { pairs.append((estimate.attitude, truth)) }
         }
         guard !pairs.isEmpty else { return nil }
         let yawOffset = reference.alignment.fitsYawOffset ? Self.yawOffset(pairs) : nil
@@ -105,11 +126,13 @@ public struct AccuracyScorer {
         return StepAccuracy(estimated: steps, truth: truthSteps - truthAtStart).scorable
     }
 
-    private func altitudeError(_ estimates: [GroundTruth], start: GroundTruth?) -> ErrorSummary? {
+    private func altitudeError(_ estimates: [GroundTruth], within window: ClosedRange<Double>, start: GroundTruth?) -> ErrorSummary? {
         guard let start, let base = reference.truth.truth(at: start.time)?.altitude else { return nil }
         return ErrorSummary(
             estimates.compactMap { estimate in
-                guard let altitude = estimate.altitude, let truth = reference.truth.truth(at: estimate.time)?.altitude else { return nil }
+                guard window.contains(estimate.time), let altitude = estimate.altitude,
+                    let truth = reference.truth.truth(at: estimate.time)?.altitude
+                else { return nil }
                 return altitude - (truth - base)
             })
     }

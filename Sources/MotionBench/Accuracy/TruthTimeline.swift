@@ -22,6 +22,16 @@ public enum TruthTimeline {
             return RecordedTruth.truth(in: samples, at: time)
         }
     }
+
+    /// The attitude of `truth(at:)`, without working out the rest.
+    public func attitude(at time: Double) -> Quaternion? {
+        switch self {
+        case let .scenario(scenario):
+            return time >= 0 ? scenario.attitude(at: time) : nil
+        case .recorded:
+            return truth(at: time)?.attitude
+        }
+    }
 }
 
 /// Reading a recording's truth between its samples.

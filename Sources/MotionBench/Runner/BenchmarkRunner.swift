@@ -221,6 +221,7 @@ public struct BenchmarkRunner {
         func ticks(_ group: [Int]) -> Double { passes[group[0]].spec.rateHz * passes[group[0]].reference.duration }
         groups.sort { ticks($0) > ticks($1) }
         var scores = [Result<[AccuracyResult], Error>?](repeating: nil, count: passes.count)
+        let pool = AccuracyPass.SeriesPool()
         scores.withUnsafeMutableBufferPointer { slots in
             // Each iteration writes its own group's slots only.
             DispatchQueue.concurrentPerform(iterations: groups.count) { group in
@@ -229,11 +230,13 @@ public struct BenchmarkRunner {
                     let first = members[0]
                     return AccuracyPass.run(
                         first.spec, workloads: try members.map { try $0.setup.makeWorkload() }, animate: first.animates,
-                        sensors: first.setup.sensors, input: first.setup.input, seconds: first.reference.duration)
+                        sensors: first.setup.sensors, input: first.setup.input, seconds: first.reference.duration, pool: pool)
                 }
+                let table = try? TruthTable.shared(members[0].reference, by: estimates.get())
                 for (offset, index) in groups[group].enumerated() {
-                    slots[index] = estimates.map { score(members[offset], $0[offset]) }
+                    slots[index] = estimates.map { score(members[offset], $0[offset], table: table) }
                 }
+                if let scored = try? estimates.get() { pool.give(scored.map(\.series)) }
             }
         }
         return try scores.flatMap { try $0!.get() }
@@ -270,13 +273,13 @@ public struct BenchmarkRunner {
         }
     }
 
-    /// The accuracy of `pass`'s estimates against its reference, and, when it competes, of each
-    /// recorded estimate beside it.
-    private func score(_ pass: AccuracyCase, _ estimates: AccuracyPass.Estimates) -> [AccuracyResult] {
+    /// The accuracy of `pass`'s estimates against its reference (read from `table` where it holds
+    /// the instant), and, when it competes, of each recorded estimate beside it.
+    private func score(_ pass: AccuracyCase, _ estimates: AccuracyPass.Estimates, table: TruthTable?) -> [AccuracyResult] {
         let spec = pass.spec
         let reference = pass.reference
         var results: [AccuracyResult] = []
-        let scorer = AccuracyScorer(reference: reference)
+        let scorer = AccuracyScorer(reference: reference, table: table)
         var measures = scorer.score(estimates.series, final: estimates.final)
         measures.events = EventScorer(reference: reference).score(estimates.events, kinds: pass.events, tolerances: eventTolerances)
         if !measures.isEmpty {

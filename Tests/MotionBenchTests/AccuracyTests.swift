@@ -163,6 +163,9 @@ private func moving(_ time: Double) -> Quaternion {
                     == AccuracyScorer(reference: reference).score(estimate.series))
         }
         #expect(TruthTable.shared(reference, by: [estimates[0]]) == nil)
+        let altitudes = AccuracyPass.Estimates(
+            series: series { _ in .identity }.map { GroundTruth(time: $0.time, altitude: 1) }, final: nil, events: [])
+        #expect(TruthTable.shared(reference, by: [altitudes, altitudes]) == nil)
         let recorded = AccuracyReference(truth: .recorded(series(moving)), alignment: .exact, duration: 20)
         #expect(TruthTable.shared(recorded, by: estimates) == nil)
     }

@@ -16,12 +16,14 @@ struct TruthTable {
     }
 
     /// A table for scoring `estimates` (a pass's, in its workloads' order) against `reference`: at the
-    /// first one's instants in the scored stretch, when the truth is a scenario's and more than one
-    /// workload shares it (a recording's truth is read from its samples at no such cost).
+    /// instants in the scored stretch where the first one estimated an attitude, when the truth is a
+    /// scenario's and more than one workload shares it (a recording's truth is read from its samples
+    /// at no such cost); nil when that leaves no instant.
     static func shared(_ reference: AccuracyReference, by estimates: [AccuracyPass.Estimates]) -> TruthTable? {
         guard case .scenario = reference.truth, estimates.count > 1 else { return nil }
         let window = reference.scoredWindow
-        return TruthTable(reference.truth, at: estimates[0].series.map(\.time).filter { window.contains($0) })
+        let times = estimates[0].series.lazy.filter { $0.attitude != nil && window.contains($0.time) }.map(\.time)
+        return times.isEmpty ? nil : TruthTable(reference.truth, at: Array(times))
     }
 
     /// The attitude at `time` when the table holds that instant (itself nil when the timeline has
